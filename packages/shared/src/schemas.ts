@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import {
+  AVAILABLE_THRESHOLD,
+  CATEGORY_VALUES,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  LIMITS,
+  MAX_PAGE_SIZE,
+  SORTS,
+} from './constants.js';
+
+/*
+ * The contract between the web app and the API. The same schemas validate the web forms
+ * and the Fastify routes; every type below is inferred from them.
+ */
+
+const isImageRef = (value: string) => {
+  if (value === '' || /^\/[^\s]*$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
+
+export const categorySchema = z.enum(CATEGORY_VALUES, {
+  error: () => `Category must be one of: ${CATEGORY_VALUES.join(', ')}.`,
+});
+
+/** Each product field's rule, without defaults; create and update build on these. */
+const productFields = {
+  image: text(LIMITS.image).refine(isImageRef, 'Image must be an http(s) URL or a path starting with /.'),
+  name: text(LIMITS.name).min(1, 'Name is required.'),
+  quantity: z
+    .number({ error: 'Quantity must be a number.' })
+    .int('Quantity must be a whole number.')
+    .min(0, 'Quantity cannot be negative.')
+    .max(LIMITS.quantity, `Quantity must be at most ${LIMITS.quantity}.`),
+  minSellQty: z
+    .number({ error: 'Min sell quantity must be a number.' })
+    .int('Min sell quantity must be a whole number.')
+    .min(1, 'Min sell quantity must be at least 1.')
+    .max(LIMITS.quantity, `Min sell quantity must be at most ${LIMITS.quantity}.`),
+  brand: text(LIMITS.brand),
+  category: categorySchema,
+  description: text(LIMITS.description),
+  price: z
+    .number({ error: 'Price must be a number.' })
+    .min(0, 'Price cannot be negative.')
+    .max(LIMITS.price, `Price must be at most ${LIMITS.price}.`)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Price can have at most 2 decimals.'),
+  rating: z
+    .number({ error: 'Rating must be a number.' })
+    .min(0, 'Rating must be between 0 and 5.')
+    .max(5, 'Rating must be between 0 and 5.')
+    .nullable(),
+  content: text(LIMITS.content),
+};
+
+export const productInputSchema = z.object({
+  ...productFields,
+  image: productFields.image.default(''),
+  brand: productFields.brand.default(''),
+  description: productFields.description.default(''),
+  rating: productFields.rating.default(null),
+  content: productFields.content.default(''),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ProductData = z.output<typeof productInputSchema>;
+
+/** PUT sends the edited fields: each is optional, a missing one is left as it is. */
+export const productUpdateSchema = z.object(productFields).partial();
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+export const productSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  image: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  minSellQty: z.number(),
+  brand: z.string(),
+  category: z.string(),
+  description: z.string(),
+  price: z.number(),
+  rating: z.number().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+  /** `true` keeps only products with quantity > AVAILABLE_THRESHOLD. */
+  available: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  category: categorySchema.optional(),
+  q: text(LIMITS.search).optional(),
+  sort: z.enum(SORTS).default(DEFAULT_SORT),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+export { AVAILABLE_THRESHOLD };
+
+export const idParamsSchema = z.object({ id: z.uuid({ error: 'Id must be a UUID.' }) });
+export const emailParamsSchema = z.object({ email: z.email({ error: 'Email must be a valid address.' }) });
+export const categoryParamsSchema = z.object({ id: categorySchema });
+
+export const stockAdjustSchema = z.object({
+  decBy: z
+    .number({ error: 'decBy must be a number.' })
+    .int('decBy must be a whole number.')
+    .min(-LIMITS.quantity)
+    .max(LIMITS.quantity),
+});
+export type StockAdjust = z.infer<typeof stockAdjustSchema>;
+
+/** A purchase names the product and the quantity; the server takes the rest itself. */
+export const purchaseSchema = z.object({
+  productId: z.uuid({ error: 'productId must be a UUID.' }),
+  buyQuantity: z
+    .number({ error: 'Quantity must be a number.' })
+    .int('Quantity must be a whole number.')
+    .min(1, 'Quantity must be at least 1.')
+    .max(LIMITS.quantity),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const cartItemSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  image: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  price: z.number(),
+  userEmail: z.string(),
+  displayName: z.string(),
+  buyQuantity: z.number(),
+  buyDate: z.string(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const insertResultSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+export const updateResultSchema = z.object({
+  acknowledged: z.boolean(),
+  matchedCount: z.number(),
+  modifiedCount: z.number(),
+});
+export const deleteResultSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number() });
+export const stockResultSchema = z.object({ acknowledged: z.boolean(), quantity: z.number() });
+export type InsertResult = z.infer<typeof insertResultSchema>;
+export type UpdateResult = z.infer<typeof updateResultSchema>;
+export type DeleteResult = z.infer<typeof deleteResultSchema>;
+
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INSUFFICIENT_STOCK',
+  'MIN_ORDER_NOT_MET',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'DB_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBodySchema = z.object({
+  statusCode: z.number(),
+  code: z.string(),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['up', 'down']) });
+
+/**
+ * Served by GET /api/config so one build runs in every environment. With the emulator,
+ * `authEmulatorUrl` is set and Google sign-in uses the in-app account chooser.
+ */
+export const webConfigSchema = z.object({
+  firebase: z.object({
+    apiKey: z.string(),
+    authDomain: z.string(),
+    projectId: z.string(),
+    appId: z.string().optional(),
+  }),
+  authEmulatorUrl: z.string().nullable(),
+});
+export type WebConfig = z.infer<typeof webConfigSchema>;
