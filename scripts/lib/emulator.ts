@@ -18,12 +18,21 @@ export interface EmulatorOptions {
   /** Folder to import from and export to on exit (keeps accounts across restarts). */
   dataDir?: string;
   quiet?: boolean;
+  /**
+   * Own process group, so a terminal Ctrl-C reaches only the parent, which then stops the
+   * emulator once (a second SIGINT makes the CLI quit without exporting its data).
+   */
+  detached?: boolean;
 }
 
 export interface RunningEmulator {
   host: string;
   process: ChildProcess;
   stop(): Promise<void>;
+}
+
+export async function isEmulatorUp(host: string): Promise<boolean> {
+  return isUp(host);
 }
 
 export async function freePort(): Promise<number> {
@@ -75,6 +84,7 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
   const child = spawn(firebaseBin, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
     // Keep the CLI from phoning home for its motd or update checks: there is no network.
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1', CI: process.env.CI ?? '' },
   });

@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** Loads `<repo>/.env` into process.env (values already set win), like the API expects. */
+export function loadEnvFile(): void {
+  const file = resolve(repoRoot, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** Real Firebase is configured when a web API key is given and no emulator host is set. */
+export function usesRealFirebase(): boolean {
+  return Boolean(process.env.FIREBASE_API_KEY) && !process.env.FIREBASE_AUTH_EMULATOR_HOST;
+}

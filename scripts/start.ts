@@ -1,0 +1,110 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_PROJECT_ID, freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
+import { loadEnvFile, repoRoot, usesRealFirebase } from './lib/env-file.js';
+
+/*
+ * `npm start`: the whole product in one command.
+ *   1. builds the web app when its build is missing or older than its sources,
+ *   2. starts the Firebase Auth Emulator (accounts kept in .data/auth) unless real Firebase is configured,
+ *   3. runs the API, which opens PGlite (.data/db) or DATABASE_URL, migrates, seeds an empty
+ *      database and serves app + API on PORT.
+ * `npm run dev` does the same with the Vite dev server (hot reload) and the API in watch mode.
+ * Ctrl-C stops every child and keeps the data.
+ */
+
+loadEnvFile();
+const dev = process.argv.includes('--dev');
+const children: ChildProcess[] = [];
+let emulator: RunningEmulator | undefined;
+let stopping = false;
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+function buildWebIfStale(): void {
+  const builtAt = newestMtime(join(repoRoot, 'apps/web/dist/index.html'));
+  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+  const changedAt = Math.max(...sources.map((s) => newestMtime(join(repoRoot, s))));
+  if (builtAt > changedAt) return;
+  console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@b2b/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The web app build failed; see the output above.');
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  // Own process group: Ctrl-C reaches only this script, which stops each child exactly once.
+  const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env, detached: true });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${command} ${args.join(' ')} exited (${signal ?? code}); stopping.`);
+      void shutdown(code ?? 1);
+    }
+  });
+  return child;
+}
+
+async function shutdown(exitCode = 0): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => (clearTimeout(timer), resolve()));
+          child.kill('SIGINT');
+        }),
+    ),
+  );
+  await emulator?.stop(); // exports the accounts to .data/auth
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
+process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+
+try {
+  if (!dev) buildWebIfStale();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (!usesRealFirebase() && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+    if (env.NODE_ENV === 'production') {
+      throw new Error('NODE_ENV=production needs a real Firebase project (FIREBASE_API_KEY, FIREBASE_PROJECT_ID); the Auth Emulator is for local use only.');
+    }
+    const wanted = Number(env.AUTH_EMULATOR_PORT ?? 9099);
+    const port = (await isPortFree(wanted)) ? wanted : await freePort();
+    console.log(`Starting the Firebase Auth Emulator on 127.0.0.1:${port} (accounts kept in .data/auth)…`);
+    emulator = await startAuthEmulator({ port, dataDir: join(repoRoot, '.data/auth'), quiet: true, detached: true });
+    env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;
+  }
+  if (dev) {
+    const apiPort = env.PORT ?? '3000';
+    run('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { ...env, PORT: apiPort });
+    run('npm', ['run', 'dev', '-w', '@b2b/web'], { ...env, API_PORT: apiPort });
+  } else {
+    run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], env);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}
+
+async function isPortFree(port: number): Promise<boolean> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
