@@ -1,0 +1,147 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { WebConfig } from '@b2b/shared';
+
+/*
+ * The only place that reads process.env (STYLE.md §8): everything is validated once, at
+ * start-up, and a bad value stops the process with the list of offending keys.
+ */
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+export const DEFAULT_PROJECT_ID = 'demo-b2b-wholesale';
+export const MEMORY_DB = 'memory://';
+
+const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().trim().optional());
+const flag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'Must be true or false.' })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+    .optional(),
+);
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: optionalString,
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'Must be a postgres:// connection string.')
+      .optional(),
+  ),
+  PGLITE_DIR: optionalString,
+  FIREBASE_PROJECT_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]{4,40}$/, 'Must be a Firebase project id.')
+      .default(DEFAULT_PROJECT_ID),
+  ),
+  FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w.-]+:\d{1,5}$/, 'Must be host:port, e.g. 127.0.0.1:9099.')
+      .optional(),
+  ),
+  FIREBASE_API_KEY: optionalString,
+  FIREBASE_AUTH_DOMAIN: optionalString,
+  FIREBASE_APP_ID: optionalString,
+  WEB_DIST_DIR: optionalString,
+  BODY_LIMIT_BYTES: positiveInt(100 * 1024),
+  WRITE_RATE_LIMIT_PER_MINUTE: positiveInt(120),
+  SEED_ON_EMPTY: flag,
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  ),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** PostgreSQL when set, otherwise the embedded PGlite at `pgliteDir`. */
+  databaseUrl: string | null;
+  pgliteDir: string;
+  firebase: {
+    projectId: string;
+    /** host:port of the Auth Emulator; null means a real Firebase project. */
+    emulatorHost: string | null;
+  };
+  web: WebConfig;
+  webDistDir: string;
+  bodyLimitBytes: number;
+  writeRateLimitPerMinute: number;
+  seedOnEmpty: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const EMULATOR_WARNING = 'Using the local identity emulator — not for production.';
+
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  const problems: string[] = [];
+
+  // Emulator tokens are unsigned: anyone who can reach the API could forge one (DESIGN §3a).
+  if (emulatorHost && e.NODE_ENV === 'production') {
+    problems.push(
+      'FIREBASE_AUTH_EMULATOR_HOST: the Auth Emulator accepts forged tokens and must not be used with NODE_ENV=production.',
+    );
+  }
+  if (!emulatorHost && !e.FIREBASE_API_KEY) {
+    problems.push('FIREBASE_API_KEY: required when FIREBASE_AUTH_EMULATOR_HOST is not set (real Firebase).');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const projectId = e.FIREBASE_PROJECT_ID;
+  const web: WebConfig = emulatorHost
+    ? {
+        firebase: { apiKey: 'demo-api-key', authDomain: `${projectId}.firebaseapp.com`, projectId },
+        authEmulatorUrl: `http://${emulatorHost}`,
+      }
+    : {
+        firebase: {
+          apiKey: e.FIREBASE_API_KEY ?? '',
+          authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+          projectId,
+          ...(e.FIREBASE_APP_ID ? { appId: e.FIREBASE_APP_ID } : {}),
+        },
+        authEmulatorUrl: null,
+      };
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    // With the emulator, stay on loopback unless the operator explicitly asks otherwise.
+    host: e.HOST ?? (emulatorHost ? '127.0.0.1' : '0.0.0.0'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    pgliteDir: e.PGLITE_DIR === MEMORY_DB ? MEMORY_DB : resolve(REPO_ROOT, e.PGLITE_DIR ?? '.data/db'),
+    firebase: { projectId, emulatorHost },
+    web,
+    webDistDir: resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
+    seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'production',
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { AVAILABLE_THRESHOLD, CATEGORY_VALUES } from '@b2b/shared';
+
+/*
+ * The tables of DESIGN.md §4. Every rule of the shared zod schemas is also a CHECK
+ * constraint, so a bug in a route (or a hand-written SQL statement) cannot store a row
+ * the API would refuse.
+ */
+
+const categoryList = sql.raw(CATEGORY_VALUES.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '));
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUid: text('owner_uid').notNull(),
+    ownerEmail: text('owner_email').notNull(),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    category: text('category').notNull(),
+    description: text('description').notNull().default(''),
+    content: text('content').notNull().default(''),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    minSellQty: integer('min_sell_qty').notNull().default(1),
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_name_not_blank', sql`length(btrim(${t.name})) > 0`),
+    check('products_category_known', sql`${t.category} IN (${categoryList})`),
+    check('products_price_non_negative', sql`${t.price} >= 0`),
+    check('products_quantity_non_negative', sql`${t.quantity} >= 0`),
+    check('products_min_sell_qty_positive', sql`${t.minSellQty} >= 1`),
+    check('products_rating_range', sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
+    index('products_created_at_idx').on(t.createdAt, t.id),
+    index('products_category_idx').on(t.category, t.createdAt),
+    index('products_owner_uid_idx').on(t.ownerUid),
+    index('products_owner_email_idx').on(t.ownerEmail),
+    // Serves the "available" filter (quantity > 100) in the default listing order.
+    index('products_available_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.quantity} > ${sql.raw(String(AVAILABLE_THRESHOLD))}`),
+    // pg_trgm is missing from PGlite, so search stays a portable ILIKE; these expression
+    // indexes serve case-insensitive prefix lookups and the name sort on both engines.
+    index('products_name_lower_idx').on(sql`lower(${t.name})`),
+    index('products_brand_lower_idx').on(sql`lower(${t.brand})`),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Deliberately no foreign key: the purchase history outlives a deleted product.
+    productId: uuid('product_id').notNull(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    brand: text('brand').notNull(),
+    category: text('category').notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    userUid: text('user_uid').notNull(),
+    userEmail: text('user_email').notNull(),
+    displayName: text('display_name').notNull(),
+    buyQuantity: integer('buy_quantity').notNull(),
+    buyDate: timestamp('buy_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('cart_items_buy_quantity_positive', sql`${t.buyQuantity} > 0`),
+    check('cart_items_price_non_negative', sql`${t.price} >= 0`),
+    index('cart_items_user_email_idx').on(t.userEmail, t.buyDate),
+    index('cart_items_product_id_idx').on(t.productId),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+export type CartItemRow = typeof cartItems.$inferSelect;

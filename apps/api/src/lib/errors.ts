@@ -1,0 +1,73 @@
+import type { ErrorBody, ErrorCode } from '@b2b/shared';
+
+/** A failure the client caused or may act on; the error handler turns it into an ErrorBody. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorBody['details'],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what = 'Resource') => new HttpError(404, 'NOT_FOUND', `${what} not found.`);
+export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, 'FORBIDDEN', message);
+export const unauthenticated = (message = 'Sign in to continue.') => new HttpError(401, 'UNAUTHENTICATED', message);
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function reasonPhrase(statusCode: number): string {
+  return REASONS[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Bad Request');
+}
+
+export function errorBody(statusCode: number, code: ErrorCode, message: string, details?: ErrorBody['details']): ErrorBody {
+  return { statusCode, code, error: reasonPhrase(statusCode), message, ...(details ? { details } : {}) };
+}
+
+/** Walks `cause` links: Drizzle wraps driver errors in a DrizzleQueryError. */
+function* causes(error: unknown): Generator<Record<string, unknown>> {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    yield current as Record<string, unknown>;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/** True when the database cannot be reached (as opposed to a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const e of causes(error)) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    // SQLSTATE class 08 = connection exception, 57P0x = server shutting down / cannot connect now.
+    if (CONNECTION_CODES.has(code) || /^08/.test(code) || /^57P0/.test(code)) return true;
+    if (/PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(message))
+      return true;
+  }
+  return false;
+}
+
+/** SQLSTATE of a rejected value (CHECK, range, bad text) — the client's fault, not ours. */
+export function isDataViolation(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (typeof e.code === 'string' && ['23514', '22003', '22P02', '23502'].includes(e.code)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,68 @@
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthenticated } from '../lib/errors.js';
+import { createFirebaseAuth } from '../lib/firebase.js';
+
+export interface AuthUser {
+  uid: string;
+  /** Lower-cased; every stored email is lower-cased so lookups are case-insensitive. */
+  email: string;
+  displayName: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    firebaseAuth: Auth;
+    /** onRequest hook: 401 unless the request carries a valid Firebase ID token. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export function userFromToken(token: DecodedIdToken): AuthUser | null {
+  if (!token.email) return null;
+  const email = token.email.toLowerCase();
+  const name = typeof token.name === 'string' ? token.name.trim() : '';
+  return { uid: token.uid, email, displayName: name || (email.split('@')[0] ?? email) };
+}
+
+/** The signed-in user of a route guarded by `app.authenticate`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+const BEARER = /^Bearer\s+([\w.-]+)\s*$/i;
+
+export default fp(
+  async (app) => {
+    const { auth, close } = createFirebaseAuth(app.config.firebase.projectId);
+    app.addHook('onClose', close);
+
+    app.decorate('firebaseAuth', auth);
+    app.decorateRequest('user', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      if (!token) throw unauthenticated('Sign in to continue.');
+      let decoded: DecodedIdToken;
+      try {
+        decoded = await auth.verifyIdToken(token);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        request.log.info({ code }, 'rejected ID token');
+        throw unauthenticated(
+          code === 'auth/id-token-expired'
+            ? 'Your session has expired. Sign in again.'
+            : 'Your sign-in could not be verified. Sign in again.',
+        );
+      }
+      const user = userFromToken(decoded);
+      if (!user) throw unauthenticated('Your account has no email address.');
+      request.user = user;
+    });
+  },
+  { name: 'auth', dependencies: ['config'] },
+);

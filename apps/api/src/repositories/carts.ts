@@ -1,0 +1,119 @@
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { CartItem, Purchase } from '@b2b/shared';
+import type { AppDb } from '../db/client.js';
+import { cartItems, products, type CartItemRow } from '../db/schema.js';
+import { forbidden, HttpError, notFound } from '../lib/errors.js';
+import type { AuthUser } from '../plugins/auth.js';
+import type { Page } from './products.js';
+
+export function toCartItem(row: CartItemRow): CartItem {
+  return {
+    _id: row.id,
+    productId: row.productId,
+    name: row.name,
+    image: row.image,
+    brand: row.brand,
+    category: row.category,
+    price: row.price,
+    userEmail: row.userEmail,
+    displayName: row.displayName,
+    buyQuantity: row.buyQuantity,
+    buyDate: row.buyDate.toISOString(),
+  };
+}
+
+const plural = (n: number) => (n === 1 ? 'unit' : 'units');
+
+export function createCartRepository(db: AppDb) {
+  return {
+    /**
+     * The purchase of DESIGN §5 in one transaction: a conditional decrement (the row lock
+     * it takes serialises concurrent buyers of the same product), then the cart row with a
+     * snapshot of the product. Any failure rolls both back.
+     */
+    async purchase(user: AuthUser, { productId, buyQuantity }: Purchase): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [product] = await tx
+          .update(products)
+          .set({ quantity: sql`${products.quantity} - ${buyQuantity}::integer`, updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(products.id, productId),
+              gte(products.quantity, buyQuantity),
+              lte(products.minSellQty, buyQuantity),
+            ),
+          )
+          .returning();
+        if (!product) {
+          const [current] = await tx
+            .select({ quantity: products.quantity, minSellQty: products.minSellQty })
+            .from(products)
+            .where(eq(products.id, productId));
+          if (!current) throw notFound('Product');
+          if (buyQuantity < current.minSellQty) {
+            throw new HttpError(422, 'MIN_ORDER_NOT_MET', `You must buy at least ${current.minSellQty} units.`);
+          }
+          throw new HttpError(
+            409,
+            'INSUFFICIENT_STOCK',
+            `Not enough stock: only ${current.quantity} ${plural(current.quantity)} available.`,
+          );
+        }
+        const [item] = await tx
+          .insert(cartItems)
+          .values({
+            productId: product.id,
+            name: product.name,
+            image: product.image,
+            brand: product.brand,
+            category: product.category,
+            price: product.price,
+            userUid: user.uid,
+            userEmail: user.email,
+            displayName: user.displayName,
+            buyQuantity,
+          })
+          .returning({ id: cartItems.id });
+        if (!item) throw new Error('insert returned no row');
+        return item.id;
+      });
+    },
+
+    async listByEmail(email: string, limit: number, offset: number): Promise<Page<CartItem>> {
+      const where = eq(cartItems.userEmail, email.toLowerCase());
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(cartItems)
+          .where(where)
+          .orderBy(desc(cartItems.buyDate), desc(cartItems.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(cartItems).where(where),
+      ]);
+      return { items: rows.map(toCartItem), total: totals[0]?.total ?? 0 };
+    },
+
+    /** Deletes the item and gives its units back to the product (if it still exists), atomically. */
+    async remove(id: string, user: AuthUser): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [item] = await tx.select({ userUid: cartItems.userUid }).from(cartItems).where(eq(cartItems.id, id));
+        if (!item) throw notFound('Cart item');
+        if (item.userUid !== user.uid) throw forbidden('Only the buyer can remove this cart item.');
+        // DELETE … RETURNING: of two concurrent removals only one gets the row and restores stock.
+        const [deleted] = await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.id, id), eq(cartItems.userUid, user.uid)))
+          .returning({ productId: cartItems.productId, buyQuantity: cartItems.buyQuantity });
+        if (!deleted) return 0;
+        await tx
+          .update(products)
+          .set({ quantity: sql`${products.quantity} + ${deleted.buyQuantity}::integer`, updatedAt: sql`now()` })
+          .where(eq(products.id, deleted.productId));
+        return 1;
+      });
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof createCartRepository>;

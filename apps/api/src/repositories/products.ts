@@ -1,0 +1,177 @@
+import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AVAILABLE_THRESHOLD,
+  type Category,
+  type Product,
+  type ProductData,
+  type ProductUpdate,
+  type Sort,
+} from '@b2b/shared';
+import type { AppDb } from '../db/client.js';
+import { products, type ProductRow } from '../db/schema.js';
+import { forbidden, HttpError, notFound } from '../lib/errors.js';
+import type { AuthUser } from '../plugins/auth.js';
+
+export interface ProductFilter {
+  limit: number;
+  offset: number;
+  available?: boolean;
+  category?: Category;
+  q?: string;
+  sort: Sort;
+  ownerEmail?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    _id: row.id,
+    email: row.ownerEmail,
+    image: row.image,
+    name: row.name,
+    quantity: row.quantity,
+    minSellQty: row.minSellQty,
+    brand: row.brand,
+    category: row.category,
+    description: row.description,
+    price: row.price,
+    rating: row.rating,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** LIKE treats % and _ as wildcards; a search for "50%" means the characters. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+// Every order ends on the id so pages never overlap or skip rows with equal keys.
+const ORDER_BY: Record<Sort, SQL[]> = {
+  oldest: [asc(products.createdAt), asc(products.id)],
+  newest: [desc(products.createdAt), desc(products.id)],
+  price_asc: [asc(products.price), asc(products.createdAt), asc(products.id)],
+  price_desc: [desc(products.price), asc(products.createdAt), asc(products.id)],
+  // lower() keeps the order identical under PGlite's C collation and a server's locale.
+  name_asc: [asc(sql`lower(${products.name})`), asc(products.id)],
+  rating_desc: [sql`${products.rating} desc nulls last`, asc(products.createdAt), asc(products.id)],
+};
+
+function whereOf(filter: ProductFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.available) conditions.push(gt(products.quantity, AVAILABLE_THRESHOLD));
+  if (filter.category) conditions.push(eq(products.category, filter.category));
+  if (filter.ownerEmail) conditions.push(eq(products.ownerEmail, filter.ownerEmail.toLowerCase()));
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    const match = or(ilike(products.name, pattern), ilike(products.brand, pattern));
+    if (match) conditions.push(match);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Same rounding as the columns, so "10" and 10.00 compare equal when detecting a change. */
+function differs(patch: ProductUpdate): SQL | undefined {
+  const changes: SQL[] = [];
+  const textFields = ['name', 'image', 'brand', 'category', 'description', 'content'] as const;
+  for (const field of textFields) {
+    const value = patch[field];
+    if (value !== undefined) changes.push(sql`${products[field]} IS DISTINCT FROM ${value}`);
+  }
+  if (patch.quantity !== undefined) changes.push(sql`${products.quantity} IS DISTINCT FROM ${patch.quantity}::integer`);
+  if (patch.minSellQty !== undefined)
+    changes.push(sql`${products.minSellQty} IS DISTINCT FROM ${patch.minSellQty}::integer`);
+  if (patch.price !== undefined) changes.push(sql`${products.price} IS DISTINCT FROM ${patch.price}::numeric(12,2)`);
+  if (patch.rating !== undefined)
+    changes.push(sql`${products.rating} IS DISTINCT FROM ${patch.rating}::numeric(3,2)`);
+  return changes.length > 0 ? or(...changes) : undefined;
+}
+
+export function createProductRepository(db: AppDb) {
+  async function ownedRow(id: string, user: AuthUser): Promise<ProductRow> {
+    const [row] = await db.select().from(products).where(eq(products.id, id));
+    if (!row) throw notFound('Product');
+    if (row.ownerUid !== user.uid) throw forbidden('Only the owner of this product can change it.');
+    return row;
+  }
+
+  return {
+    async list(filter: ProductFilter): Promise<Page<Product>> {
+      const where = whereOf(filter);
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(...ORDER_BY[filter.sort])
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ total: count() }).from(products).where(where),
+      ]);
+      return { items: rows.map(toProduct), total: totals[0]?.total ?? 0 };
+    },
+
+    async get(id: string): Promise<Product | null> {
+      const [row] = await db.select().from(products).where(eq(products.id, id));
+      return row ? toProduct(row) : null;
+    },
+
+    async create(user: AuthUser, data: ProductData): Promise<string> {
+      const [row] = await db
+        .insert(products)
+        .values({ ...data, ownerUid: user.uid, ownerEmail: user.email })
+        .returning({ id: products.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+
+    /** matchedCount 1 once ownership is proven; modifiedCount 1 only when a value really changed. */
+    async update(id: string, user: AuthUser, patch: ProductUpdate): Promise<{ matched: number; modified: number }> {
+      await ownedRow(id, user);
+      const changed = differs(patch);
+      if (!changed) return { matched: 1, modified: 0 };
+      const updated = await db
+        .update(products)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(and(eq(products.id, id), eq(products.ownerUid, user.uid), changed))
+        .returning({ id: products.id });
+      return { matched: 1, modified: updated.length };
+    },
+
+    async remove(id: string, user: AuthUser): Promise<number> {
+      await ownedRow(id, user);
+      const deleted = await db
+        .delete(products)
+        .where(and(eq(products.id, id), eq(products.ownerUid, user.uid)))
+        .returning({ id: products.id });
+      return deleted.length;
+    },
+
+    /** One conditional UPDATE, so concurrent adjustments can never drive stock below zero. */
+    async adjustQuantity(id: string, user: AuthUser, decBy: number): Promise<number> {
+      await ownedRow(id, user);
+      const [row] = await db
+        .update(products)
+        .set({ quantity: sql`${products.quantity} - ${decBy}::integer`, updatedAt: sql`now()` })
+        .where(
+          and(eq(products.id, id), eq(products.ownerUid, user.uid), sql`${products.quantity} - ${decBy}::integer >= 0`),
+        )
+        .returning({ quantity: products.quantity });
+      if (row) return row.quantity;
+      const current = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, id));
+      if (!current[0]) throw notFound('Product');
+      throw new HttpError(
+        409,
+        'INSUFFICIENT_STOCK',
+        `Stock cannot go below 0: only ${current[0].quantity} units are in stock.`,
+      );
+    },
+  };
+}
+
+export type ProductRepository = ReturnType<typeof createProductRepository>;

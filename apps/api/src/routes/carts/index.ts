@@ -1,0 +1,84 @@
+import {
+  cartItemSchema,
+  deleteResultSchema,
+  emailParamsSchema,
+  idParamsSchema,
+  insertResultSchema,
+  productListQuerySchema,
+  purchaseSchema,
+} from '@b2b/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { bearer, errorResponses, setTotal } from '../schemas.js';
+
+const tags = ['carts'];
+const pageQuerySchema = productListQuerySchema.pick({ limit: true, offset: true });
+
+const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.carts;
+
+  app.post(
+    '/carts',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Buy a quantity of a product',
+        description:
+          'One transaction: checks the minimum order (422 MIN_ORDER_NOT_MET) and the stock (409 INSUFFICIENT_STOCK), ' +
+          'lowers the stock and adds the cart item. Name, price, buyer and date are taken by the server.',
+        security: bearer,
+        body: purchaseSchema,
+        response: { 201: insertResultSchema, ...errorResponses(400, 401, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const insertedId = await repo.purchase(currentUser(request), request.body);
+      return reply.code(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.get(
+    '/carts/:email',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The signed-in user's cart, newest first",
+        security: bearer,
+        params: emailParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(cartItemSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (request.params.email.toLowerCase() !== user.email) throw forbidden('You can only see your own cart.');
+      const page = await repo.listByEmail(user.email, request.query.limit, request.query.offset);
+      setTotal(reply, page.total);
+      return page.items;
+    },
+  );
+
+  app.delete(
+    '/carts/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Remove a cart item and restore the stock',
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const deletedCount = await repo.remove(request.params.id, currentUser(request));
+      return { acknowledged: true, deletedCount };
+    },
+  );
+};
+
+export default cartRoutes;

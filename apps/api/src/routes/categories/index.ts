@@ -1,0 +1,48 @@
+import { categoryParamsSchema, productListQuerySchema, productSchema } from '@b2b/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, setTotal } from '../schemas.js';
+
+const tags = ['categories'];
+
+const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.products;
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Products of every category',
+        querystring: productListQuerySchema,
+        response: { 200: z.array(productSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const page = await repo.list(request.query);
+      setTotal(reply, page.total);
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/categories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Products of one category',
+        description: 'id is one of the nine category values.',
+        params: categoryParamsSchema,
+        querystring: productListQuerySchema.omit({ category: true }),
+        response: { 200: z.array(productSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const page = await repo.list({ ...request.query, category: request.params.id });
+      setTotal(reply, page.total);
+      return page.items;
+    },
+  );
+};
+
+export default categoryRoutes;

@@ -1,0 +1,33 @@
+import { emailParamsSchema, productListQuerySchema, productSchema } from '@b2b/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { bearer, errorResponses, setTotal } from '../schemas.js';
+
+const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/my-products/:email',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: "The signed-in user's products",
+        description: 'Only for the user whose email is in the path.',
+        security: bearer,
+        params: emailParamsSchema,
+        querystring: productListQuerySchema,
+        response: { 200: z.array(productSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (request.params.email.toLowerCase() !== user.email) throw forbidden('You can only list your own products.');
+      const page = await app.repos.products.list({ ...request.query, ownerEmail: user.email });
+      setTotal(reply, page.total);
+      return page.items;
+    },
+  );
+};
+
+export default myProductRoutes;

@@ -1,0 +1,138 @@
+import {
+  deleteResultSchema,
+  idParamsSchema,
+  insertResultSchema,
+  productInputSchema,
+  productListQuerySchema,
+  productSchema,
+  productUpdateSchema,
+  stockAdjustSchema,
+  stockResultSchema,
+  updateResultSchema,
+} from '@b2b/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { bearer, errorResponses, setTotal } from '../schemas.js';
+
+const tags = ['products'];
+
+const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.products;
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        summary: 'List products',
+        description: 'The total number of matches is in the X-Total-Count header.',
+        querystring: productListQuerySchema,
+        response: { 200: z.array(productSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const page = await repo.list(request.query);
+      setTotal(reply, page.total);
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product',
+        params: idParamsSchema,
+        response: { 200: productSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const product = await repo.get(request.params.id);
+      if (!product) throw notFound('Product');
+      return product;
+    },
+  );
+
+  app.post(
+    '/products',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Add a product owned by the signed-in user',
+        description: 'The owner comes from the token; an `email` in the body is ignored.',
+        security: bearer,
+        body: productInputSchema,
+        response: { 201: insertResultSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const insertedId = await repo.create(currentUser(request), request.body);
+      return reply.code(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Update the signed-in user's product",
+        description: 'modifiedCount is 0 when every sent value equals the stored one.',
+        security: bearer,
+        params: idParamsSchema,
+        body: productUpdateSchema,
+        response: { 200: updateResultSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { matched, modified } = await repo.update(request.params.id, currentUser(request), request.body);
+      return { acknowledged: true, matchedCount: matched, modifiedCount: modified };
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Delete the signed-in user's product",
+        description: 'Cart items that bought it keep their snapshot.',
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const deletedCount = await repo.remove(request.params.id, currentUser(request));
+      return { acknowledged: true, deletedCount };
+    },
+  );
+
+  app.patch(
+    '/products/quantity/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Adjust stock by -decBy',
+        description: 'A negative decBy adds stock. Stock never goes below 0 (409 INSUFFICIENT_STOCK).',
+        security: bearer,
+        params: idParamsSchema,
+        body: stockAdjustSchema,
+        response: { 200: stockResultSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const quantity = await repo.adjustQuantity(request.params.id, currentUser(request), request.body.decBy);
+      return { acknowledged: true, quantity };
+    },
+  );
+};
+
+export default productRoutes;

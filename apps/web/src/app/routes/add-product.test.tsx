@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { CATEGORIES } from '@b2b/shared';
+import { showAlert } from '@/components/ui/dialogs';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiRoutes, resetApi, serveApi } from '@/features/products/test/mock-api';
+import { fakeAuth } from '@/test/fake-auth';
+import { renderRoute } from '@/test/render';
+import AddProductRoute from './add-product';
+import type * as ApiClient from '@/lib/api-client';
+
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<typeof ApiClient>()),
+  apiFetch: vi.fn(),
+  apiFetchPage: vi.fn(),
+}));
+vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn() }));
+
+beforeEach(() => {
+  resetApi();
+  fakeAuth.reset();
+  fakeAuth.signIn();
+  vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
+});
+
+function renderAdd(create: () => unknown = () => ({ acknowledged: true, insertedId: 'new-id' })) {
+  serveApi(({ route }) => {
+    if (route === 'POST /products') return create();
+    throw new Error(`Unexpected call ${route}`);
+  });
+  return renderRoute(<AddProductRoute />, { path: '/add-products' });
+}
+
+async function fillRequired(user: ReturnType<typeof renderAdd>['user']) {
+  await user.type(screen.getByLabelText(/Product name/), 'Stapler');
+  await user.type(screen.getByLabelText(/^Quantity/), '400');
+  await user.type(screen.getByLabelText(/Min sell quantity/), '12');
+  await user.selectOptions(screen.getByLabelText(/Category/), 'office&stationary');
+  await user.type(screen.getByLabelText(/Price/), '3.75');
+}
+
+test('the category select has an empty placeholder and the nine categories', () => {
+  renderAdd();
+  const options = screen.getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent]);
+  expect(options).toEqual([['', 'Select a category'], ...CATEGORIES.map((c) => [c.value, c.label])]);
+});
+
+test('required fields are checked before anything is sent', async () => {
+  const { user } = renderAdd();
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+  expect(screen.getByText('Name is required.')).toBeInTheDocument();
+  expect(screen.getByText('Quantity is required.')).toBeInTheDocument();
+  expect(screen.getByText('Min sell quantity is required.')).toBeInTheDocument();
+  expect(screen.getByText('Please choose a category.')).toBeInTheDocument();
+  expect(screen.getByText('Price is required.')).toBeInTheDocument();
+  expect(screen.getByLabelText(/Product name/)).toHaveFocus();
+  expect(apiRoutes()).toEqual([]);
+});
+
+test('a valid product is sent with numbers, confirmed for 2 seconds and the form is reset', async () => {
+  const { user } = renderAdd();
+  await fillRequired(user);
+  await user.type(screen.getByLabelText(/Rating/), '4.5');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+  await waitFor(() =>
+    expect(showAlert).toHaveBeenCalledWith({
+      icon: 'success',
+      title: 'Your data been saved successfully',
+      timerMs: 2000,
+    }),
+  );
+  expect(vi.mocked(apiFetch).mock.calls[0]).toEqual([
+    '/products',
+    {
+      method: 'POST',
+      body: {
+        image: '',
+        name: 'Stapler',
+        quantity: 400,
+        minSellQty: 12,
+        brand: '',
+        category: 'office&stationary',
+        description: '',
+        price: 3.75,
+        rating: 4.5,
+        content: '',
+      },
+    },
+  ]);
+  await waitFor(() => expect(screen.getByLabelText(/Product name/)).toHaveValue(''));
+  expect(screen.getByLabelText(/Category/)).toHaveValue('');
+});
+
+test('Submit is disabled while the product is being saved', async () => {
+  let finish: (value: unknown) => void = () => {};
+  const { user } = renderAdd(() => new Promise((resolve) => (finish = resolve)));
+  await fillRequired(user);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+  expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  finish({ acknowledged: true, insertedId: 'new-id' });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+});
+
+test("the API's field errors appear under their inputs", async () => {
+  const { user } = renderAdd(() => {
+    throw new ApiError({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'The request is invalid.',
+      details: [{ field: 'image', message: 'Image must be an http(s) URL or a path starting with /.' }],
+    });
+  });
+  await fillRequired(user);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+  expect(await screen.findByText('Image must be an http(s) URL or a path starting with /.')).toBeInTheDocument();
+  expect(showAlert).toHaveBeenCalledWith(expect.objectContaining({ icon: 'error', text: 'The request is invalid.' }));
+  expect(screen.getByLabelText(/Product name/)).toHaveValue('Stapler');
+});

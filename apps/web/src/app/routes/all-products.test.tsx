@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { apiFetchPage } from '@/lib/api-client';
+import { resetApi, servePages } from '@/features/products/test/mock-api';
+import { fakeAuth } from '@/test/fake-auth';
+import { createProduct } from '@/test/factories';
+import { renderRoute } from '@/test/render';
+import AllProductsRoute from './all-products';
+import type * as ApiClient from '@/lib/api-client';
+
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<typeof ApiClient>()),
+  apiFetch: vi.fn(),
+  apiFetchPage: vi.fn(),
+}));
+vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+
+const plenty = createProduct({ name: 'Copy Paper', quantity: 500, minSellQty: 20, price: 4.5, brand: 'Paperly' });
+const scarce = createProduct({ name: 'Fountain Pen', quantity: 40, category: 'office&stationary' });
+
+beforeEach(() => {
+  resetApi();
+  fakeAuth.reset();
+  fakeAuth.signIn();
+  servePages(({ options }) => {
+    const items = options.query?.available === true ? [plenty] : [plenty, scarce];
+    return { items, total: items.length };
+  });
+});
+
+const lastQuery = () => vi.mocked(apiFetchPage).mock.lastCall?.[1]?.query;
+
+test('the table shows the spec columns, and Details and Update per row', async () => {
+  renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  expect(screen.getByRole('heading', { level: 1, name: 'All Products' })).toBeInTheDocument();
+  const table = await screen.findByRole('table');
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+  expect(headers).toEqual([
+    'SL',
+    'Name',
+    'Image',
+    'Brand',
+    'Category',
+    'Quantity',
+    'Min Sell Qty',
+    'Price',
+    'Rating',
+    'Action',
+  ]);
+
+  const row = within(table).getByRole('row', { name: /Copy Paper/ });
+  expect(within(row).getByText('Paperly')).toBeInTheDocument();
+  expect(within(row).getByText('$4.50')).toBeInTheDocument();
+  expect(within(row).getByRole('link', { name: 'Details' })).toHaveAttribute('href', `/product-details/${plenty._id}`);
+  expect(within(row).getByRole('link', { name: 'Update' })).toHaveAttribute('href', `/update-product/${plenty._id}`);
+  expect(within(table).getByText('Office & stationary')).toBeInTheDocument();
+  expect(lastQuery()).toMatchObject({ limit: 24, offset: 0, available: undefined });
+});
+
+test('the filter toggles between all and available products, on the server and in the URL', async () => {
+  const { user, router } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  expect(await screen.findByText('Fountain Pen')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Show Available Products' }));
+  await waitFor(() => expect(screen.queryByText('Fountain Pen')).not.toBeInTheDocument());
+  expect(lastQuery()).toMatchObject({ available: true });
+  expect(router.state.location.search).toBe('?available=true');
+  expect(screen.getByText('Copy Paper')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Show All Products' }));
+  expect(await screen.findByText('Fountain Pen')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Show Available Products' })).toBeInTheDocument();
+  expect(lastQuery()).toMatchObject({ available: undefined });
+});
+
+test('the filter read from the URL survives a reload', async () => {
+  renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?available=true&view=card' });
+  expect(await screen.findByRole('heading', { name: 'Copy Paper' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Show All Products' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Card View' })).toHaveAttribute('aria-pressed', 'true');
+  expect(lastQuery()).toMatchObject({ available: true });
+});
+
+test('Card View shows cards with name, brand, category, price, min qty and rating', async () => {
+  const { user } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  await screen.findByRole('table');
+  await user.click(screen.getByRole('button', { name: 'Card View' }));
+
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  const card = screen.getByRole('article', { name: 'Copy Paper' });
+  expect(within(card).getByRole('img', { name: 'Copy Paper' })).toBeInTheDocument();
+  expect(within(card).getByText('Paperly')).toBeInTheDocument();
+  expect(within(card).getByText('Electronics')).toBeInTheDocument();
+  expect(within(card).getByText('$4.50')).toBeInTheDocument();
+  expect(within(card).getByText('Min qty')).toBeInTheDocument();
+  expect(within(card).getByText('20')).toBeInTheDocument();
+  expect(within(card).getByText('4.2 / 5')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Table View' }));
+  expect(screen.getByRole('table')).toBeInTheDocument();
+});
+
+test('an empty list says No products found. in both views', async () => {
+  servePages(() => ({ items: [], total: 0 }));
+  const { user } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  expect(await screen.findByText('No products found.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Card View' }));
+  expect(screen.getByText('No products found.')).toBeInTheDocument();
+});
+
+test('search sends q and pages move the offset', async () => {
+  servePages(() => ({ items: [plenty], total: 60 }));
+  const { user, router } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  await screen.findByText('Copy Paper');
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name or brand' }), 'paper{Enter}');
+  await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'paper', offset: 0 }));
+
+  await user.click(screen.getByRole('button', { name: 'Page 2' }));
+  await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'paper', offset: 24 }));
+  expect(router.state.location.search).toBe('?q=paper&page=2');
+});
+
+test('a failed load offers Retry instead of loading forever', async () => {
+  servePages(() => {
+    throw new Error('The server could not complete the request (HTTP 500). Please try again.');
+  });
+  const { user } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  expect(await screen.findByRole('alert')).toHaveTextContent('HTTP 500');
+  servePages(() => ({ items: [plenty], total: 1 }));
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('Copy Paper')).toBeInTheDocument();
+});

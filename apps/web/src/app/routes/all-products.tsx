@@ -1,0 +1,104 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { AVAILABLE_THRESHOLD, type ProductListQuery } from '@b2b/shared';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { Pagination } from '@/components/ui/pagination';
+import { paths } from '@/config/paths';
+import { productsQueryOptions } from '@/features/products/api/get-products';
+import { ProductGrid } from '@/features/products/components/product-grid';
+import { ProductSearch } from '@/features/products/components/product-search';
+import { ProductsTable } from '@/features/products/components/products-table';
+import { useListParams, type ProductView } from '@/features/products/hooks/use-list-params';
+
+const VIEWS: { value: ProductView; label: string }[] = [
+  { value: 'table', label: 'Table View' },
+  { value: 'card', label: 'Card View' },
+];
+
+export default function AllProductsRoute() {
+  const { available, view, q, offset, limit, update } = useListParams();
+  const query: ProductListQuery = { limit, offset, available: available ? 'true' : undefined, q: q || undefined };
+  const products = useQuery({ ...productsQueryOptions(query), placeholderData: keepPreviousData });
+
+  return (
+    <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <header className="mb-6 flex flex-col gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">All Products</h1>
+          <p className="text-base-content/70 mt-1">
+            {available
+              ? `Showing products with more than ${AVAILABLE_THRESHOLD} units in stock.`
+              : 'Showing every product in the catalogue.'}
+            {products.data ? ` ${products.data.total} found.` : ''}
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              className={`btn btn-sm ${available ? 'btn-outline' : 'btn-secondary'}`}
+              onClick={() => update({ available: !available })}
+            >
+              {available ? 'Show All Products' : 'Show Available Products'}
+            </button>
+            <div className="join" role="group" aria-label="View">
+              {VIEWS.map((option) => (
+                <button
+                  key={option.value}
+                  type="button"
+                  aria-pressed={view === option.value}
+                  className={`btn join-item btn-sm ${view === option.value ? 'btn-primary' : 'btn-ghost border-base-300'}`}
+                  onClick={() => update({ view: option.value })}
+                >
+                  {option.label}
+                </button>
+              ))}
+            </div>
+          </div>
+          <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
+        </div>
+      </header>
+
+      {products.isPending ? (
+        <LoadingState />
+      ) : products.isError ? (
+        <ErrorState error={products.error} onRetry={() => void products.refetch()} />
+      ) : (
+        <div
+          className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          aria-busy={products.isFetching}
+        >
+          {view === 'table' ? (
+            <ProductsTable
+              label="All products"
+              products={products.data.items}
+              startIndex={offset}
+              renderActions={(product) => (
+                <>
+                  <Link to={paths.productDetails(product._id)} className="btn btn-xs btn-primary">
+                    Details
+                  </Link>
+                  <Link to={paths.updateProduct(product._id)} className="btn btn-xs btn-outline">
+                    Update
+                  </Link>
+                </>
+              )}
+            />
+          ) : products.data.items.length === 0 ? (
+            <EmptyState>No products found.</EmptyState>
+          ) : (
+            <ProductGrid products={products.data.items} showMinQty headingLevel="h2" />
+          )}
+          <div className="mt-6">
+            <Pagination
+              total={products.data.total}
+              limit={limit}
+              offset={offset}
+              onChange={(next) => update({ offset: next })}
+            />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

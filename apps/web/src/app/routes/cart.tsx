@@ -1,0 +1,122 @@
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'react-router';
+import { CART_REMOVE_TOAST_MS, type CartItem } from '@b2b/shared';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { useCart } from '@/features/cart/api/get-cart';
+import { useRemoveCartItem } from '@/features/cart/api/remove-cart-item';
+import { CartItemCard } from '@/features/cart/components/cart-item-card';
+import { formatPrice } from '@/features/cart/utils/format';
+import { productKeys } from '@/features/products/api/query-keys';
+import { sameEmail } from '@/features/products/utils/format';
+
+function NotYourCart({ email }: { email: string | undefined }) {
+  return (
+    <EmptyState>
+      <p>You can only view your own cart.</p>
+      {email ? (
+        <Link to={paths.cart(email)} className="btn btn-primary btn-sm mt-4">
+          Go to my cart
+        </Link>
+      ) : null}
+    </EmptyState>
+  );
+}
+
+export default function CartRoute() {
+  const { email = '' } = useParams();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const own = sameEmail(email, user?.email);
+  const cart = useCart(email, { enabled: own });
+  const remove = useRemoveCartItem(email, {
+    // The server put the units back in stock; product pages must show it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+  });
+
+  const onRemove = async (item: CartItem) => {
+    try {
+      const result = await remove.mutateAsync(item._id);
+      if (result.deletedCount > 0) toast.success('Removed from cart', { duration: CART_REMOVE_TOAST_MS });
+      else toast.error('This item was no longer in your cart.');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  let body;
+  if (!own) body = <NotYourCart email={user?.email} />;
+  else if (cart.isPending) body = <LoadingState label="Loading cart..." />;
+  else if (cart.isError) {
+    body =
+      cart.error instanceof ApiError && cart.error.status === 403 ? (
+        <NotYourCart email={user?.email} />
+      ) : (
+        <ErrorState error={cart.error} onRetry={() => void cart.refetch()} />
+      );
+  } else if (cart.data.length === 0) {
+    body = (
+      <EmptyState>
+        <p>No data found in your cart.</p>
+        <Link to={paths.allProducts} className="btn btn-primary btn-sm mt-4">
+          Browse products
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    const items = cart.data;
+    const units = items.reduce((sum, item) => sum + item.buyQuantity, 0);
+    const grandTotal = items.reduce((sum, item) => sum + item.price * item.buyQuantity, 0);
+    body = (
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
+        <ul className="flex flex-col gap-4">
+          {items.map((item) => (
+            <li key={item._id}>
+              <CartItemCard
+                item={item}
+                onRemove={(target) => void onRemove(target)}
+                removing={remove.isPending && remove.variables === item._id}
+              />
+            </li>
+          ))}
+        </ul>
+        <aside
+          aria-labelledby="cart-summary"
+          className="card border-base-300 bg-base-100 border shadow-sm lg:sticky lg:top-24"
+        >
+          <div className="card-body gap-3 p-5">
+            <h2 id="cart-summary" className="card-title text-lg">
+              Summary
+            </h2>
+            <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm">
+              <dt>Total units</dt>
+              <dd className="text-right font-medium">{units}</dd>
+              <dt className="border-base-300 border-t pt-2 text-base font-semibold">Grand total</dt>
+              <dd className="border-base-300 border-t pt-2 text-right text-base font-semibold">
+                {formatPrice(grandTotal)}
+              </dd>
+            </dl>
+          </div>
+        </aside>
+      </div>
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <header className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold">Cart Page</h1>
+        {own && cart.data ? (
+          <p className="text-base-content/70">
+            Total items: <span className="text-base-content font-semibold">{cart.data.length}</span>
+          </p>
+        ) : null}
+      </header>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { TOP_PRODUCTS_COUNT } from '@b2b/shared';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { CategoryTiles } from '@/features/home/components/category-tiles';
+import { CompanyStats } from '@/features/home/components/company-stats';
+import { HeroCarousel } from '@/features/home/components/hero-carousel';
+import { useProducts } from '@/features/products/api/get-products';
+import { ProductCard } from '@/features/products/components/product-card';
+
+function TopProducts() {
+  const products = useProducts({ limit: TOP_PRODUCTS_COUNT });
+
+  let body;
+  if (products.isPending) body = <LoadingState />;
+  else if (products.isError) body = <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
+  else if (products.data.items.length === 0) body = <EmptyState>No products found.</EmptyState>;
+  else
+    body = (
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {products.data.items.map((product) => (
+          <li key={product._id}>
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section aria-labelledby="home-top-products" className="bg-base-100 py-14">
+      <div className="mx-auto max-w-7xl px-4">
+        <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="home-top-products" className="text-3xl font-bold">
+              Top Products
+            </h2>
+            <p className="text-base-content/70 mt-2">Popular picks from our wholesale catalogue.</p>
+          </div>
+          <Link to={paths.allProducts} className="btn btn-outline btn-primary">
+            View all products
+          </Link>
+        </div>
+        {body}
+      </div>
+    </section>
+  );
+}
+
+export default function HomeRoute() {
+  return (
+    <>
+      <title>B2B Wholesale Platform</title>
+      <h1 className="sr-only">B2B Wholesale Platform</h1>
+      <HeroCarousel />
+      <CategoryTiles />
+      <TopProducts />
+      <CompanyStats />
+    </>
+  );
+}

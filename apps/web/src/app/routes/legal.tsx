@@ -1,0 +1,32 @@
+import { Link, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import NotFoundRoute from './not-found';
+
+const DOCUMENTS: Record<string, string> = {
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
+  cookies: 'Cookie Policy',
+};
+
+/** Placeholders until the legal texts are written. */
+export default function LegalRoute() {
+  const { doc = '' } = useParams();
+  const title = DOCUMENTS[doc];
+  if (!title) return <NotFoundRoute />;
+
+  return (
+    <>
+      <title>{`${title} | B2B Wholesale Platform`}</title>
+      <article className="mx-auto max-w-3xl px-4 py-16">
+        <h1 className="text-4xl font-bold">{title}</h1>
+        <p className="text-base-content/80 mt-6">
+          Our {title.toLowerCase()} is being prepared and will be published here soon. If you have a question in the
+          meantime, we are happy to help.
+        </p>
+        <Link to={paths.contact} className="btn btn-primary mt-8">
+          Contact Us
+        </Link>
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { fakeAuth } from '@/test/fake-auth';
+import { renderRoute } from '@/test/render';
+import LoginRoute from './login';
+
+vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+
+beforeEach(() => fakeAuth.reset());
+
+const renderLogin = () => renderRoute(<LoginRoute />, { path: '/login' });
+
+test('shows the spec texts, fields and links', () => {
+  renderLogin();
+
+  expect(screen.getByRole('heading', { name: 'Login now!' })).toBeInTheDocument();
+  expect(screen.getByText('Please fill up the form correctly to login to the website.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+  expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeInTheDocument();
+  expect(screen.getByText('OR')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Login with Google' })).toBeInTheDocument();
+  expect(screen.getByText(/Don't have an account\?/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+});
+
+test('without a remembered page, a successful login goes home', async () => {
+  const { user, router } = renderLogin();
+
+  await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+  await user.type(screen.getByLabelText('Password'), 'whatever');
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+
+  expect(within(await screen.findByRole('dialog')).getByText('Signed in successful.')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/');
+  expect(router.state.historyAction).toBe('REPLACE');
+});
+
+test('a wrong password is reported as a sentence and the form stays', async () => {
+  fakeAuth.actions.login.mockRejectedValue(
+    Object.assign(new Error('Firebase: Error (auth/invalid-credential).'), { code: 'auth/invalid-credential' }),
+  );
+  const { user, router } = renderLogin();
+
+  await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+  await user.type(screen.getByLabelText('Password'), 'wrong');
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Login failed')).toBeInTheDocument();
+  expect(within(dialog).getByText('The email or password is incorrect.')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/login');
+});
+
+test('Forgot password? does nothing visible', async () => {
+  const { user, router } = renderLogin();
+
+  await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+
+  expect(router.state.location.pathname).toBe('/login');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('with a real Firebase config, Login with Google calls the popup sign-in directly', async () => {
+  fakeAuth.setGoogleMode('popup');
+  const { user, router } = renderLogin();
+
+  await user.click(screen.getByRole('button', { name: 'Login with Google' }));
+
+  expect(fakeAuth.actions.loginWithGoogle).toHaveBeenCalledWith(undefined);
+  expect(within(await screen.findByRole('dialog')).getByText('Google sign-in successful.')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/');
+});
+
+test('with the emulator, Login with Google opens the account chooser and signs in as the chosen account', async () => {
+  fakeAuth.setGoogleMode('account-chooser');
+  const { user, router } = renderLogin();
+
+  await user.click(screen.getByRole('button', { name: 'Login with Google' }));
+  const chooser = screen.getByRole('dialog', { name: 'Choose an account' });
+  await user.click(within(chooser).getByRole('button', { name: /Ayesha Rahman/ }));
+
+  expect(fakeAuth.actions.loginWithGoogle).toHaveBeenCalledWith({
+    sub: 'google-test-ayesha.rahman@example.com',
+    email: 'ayesha.rahman@example.com',
+    name: 'Ayesha Rahman',
+    picture: `${window.location.origin}/images/avatars/google-1.svg`,
+  });
+  expect(await screen.findByText('Google sign-in successful.')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/');
+});
+
+test('the account chooser can sign in as another account', async () => {
+  fakeAuth.setGoogleMode('account-chooser');
+  const { user } = renderLogin();
+
+  await user.click(screen.getByRole('button', { name: 'Login with Google' }));
+  await user.click(screen.getByRole('button', { name: 'Use another account' }));
+  const chooser = screen.getByRole('dialog', { name: 'Use another account' });
+  await user.type(within(chooser).getByLabelText('Name'), 'Rafi Ahmed');
+  await user.type(within(chooser).getByLabelText('Email'), 'Rafi@Example.com');
+  await user.click(within(chooser).getByRole('button', { name: 'Continue' }));
+
+  expect(fakeAuth.actions.loginWithGoogle).toHaveBeenCalledWith(
+    expect.objectContaining({ sub: 'google-test-rafi@example.com', email: 'Rafi@Example.com', name: 'Rafi Ahmed' }),
+  );
+});
+
+test('cancelling the account chooser signs nobody in', async () => {
+  fakeAuth.setGoogleMode('account-chooser');
+  const { user } = renderLogin();
+
+  await user.click(screen.getByRole('button', { name: 'Login with Google' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(fakeAuth.actions.loginWithGoogle).not.toHaveBeenCalled();
+});
+
+test('a signed-in visitor is sent on to the remembered page', () => {
+  fakeAuth.signIn();
+  const { router } = renderRoute(<LoginRoute />, { path: '/login' });
+
+  expect(router.state.location.pathname).toBe('/');
+});

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { redirectTarget } from '@/features/auth/components/require-auth';
+import { useAuth } from '@/lib/auth';
+
+export default function LoginRoute() {
+  const { user } = useAuth();
+  const location = useLocation();
+  // While a sign-in is in flight the form itself navigates (after its alert).
+  const [busy, setBusy] = useState(false);
+
+  if (user && !busy) return <Navigate to={redirectTarget(location.state)} replace />;
+
+  return (
+    <>
+      <title>Login | B2B Wholesale Platform</title>
+      <AuthCard title="Login now!" intro="Please fill up the form correctly to login to the website.">
+        <LoginForm onBusyChange={setBusy} />
+      </AuthCard>
+    </>
+  );
+}

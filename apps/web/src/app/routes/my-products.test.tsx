@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, expect, test, vi } from 'vitest';
+import type { Product } from '@b2b/shared';
+import { confirmDialog, showAlert } from '@/components/ui/dialogs';
+import { ApiError, apiFetchPage } from '@/lib/api-client';
+import { apiRoutes, resetApi, serveApi, servePages } from '@/features/products/test/mock-api';
+import { fakeAuth } from '@/test/fake-auth';
+import { createProduct } from '@/test/factories';
+import { renderRoute } from '@/test/render';
+import MyProductsRoute from './my-products';
+import type * as ApiClient from '@/lib/api-client';
+
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<typeof ApiClient>()),
+  apiFetch: vi.fn(),
+  apiFetchPage: vi.fn(),
+}));
+vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn() }));
+
+const EMAIL = 'seller@example.com';
+const lamp = createProduct({ name: 'Desk Lamp', email: EMAIL });
+
+beforeEach(() => {
+  resetApi();
+  fakeAuth.reset();
+  fakeAuth.signIn({ email: EMAIL });
+  vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
+  vi.mocked(confirmDialog).mockReset().mockResolvedValue(true);
+});
+
+function renderMine(products: Product[], onDelete: () => unknown = () => ({ acknowledged: true, deletedCount: 1 })) {
+  let listed = products;
+  servePages(({ route }) => {
+    if (route === `GET /my-products/${encodeURIComponent(EMAIL)}`) return { items: listed, total: listed.length };
+    throw new Error(`Unexpected call ${route}`);
+  });
+  serveApi(({ route }) => {
+    if (route.startsWith('DELETE /products/')) {
+      const result = onDelete();
+      if ((result as { deletedCount: number }).deletedCount > 0) listed = listed.filter((p) => !route.endsWith(p._id));
+      return result;
+    }
+    throw new Error(`Unexpected call ${route}`);
+  });
+  return renderRoute(<MyProductsRoute />, { path: '/my-products/:email', url: `/my-products/${EMAIL}` });
+}
+
+test('missing values fall back to No Image, N/A, 0 and 1', async () => {
+  // A row stored before these fields existed: the API sends them empty or not at all.
+  const legacy = {
+    ...createProduct({ name: 'Old Stock', image: '', brand: '', rating: null }),
+    quantity: undefined,
+    minSellQty: undefined,
+    price: undefined,
+  } as unknown as Product;
+  renderMine([legacy]);
+  const table = await screen.findByRole('table', { name: 'My products' });
+  const cells = within(within(table).getByRole('row', { name: /Old Stock/ })).getAllByRole('cell');
+  expect(cells.map((cell) => cell.textContent)).toEqual([
+    'Old Stock',
+    'No Image',
+    'N/A',
+    'Electronics',
+    '0',
+    '1',
+    'N/A',
+    'N/A',
+    'DetailsUpdateDelete',
+  ]);
+  expect(screen.getByRole('heading', { level: 1, name: 'All Products' })).toBeInTheDocument();
+});
+
+test('an empty list shows No products found. in the table', async () => {
+  renderMine([]);
+  const table = await screen.findByRole('table');
+  expect(within(table).getByText('No products found.')).toBeInTheDocument();
+});
+
+test('Details and Update link to the product', async () => {
+  renderMine([lamp]);
+  const row = await screen.findByRole('row', { name: /Desk Lamp/ });
+  expect(within(row).getByRole('link', { name: 'Details' })).toHaveAttribute('href', `/product-details/${lamp._id}`);
+  expect(within(row).getByRole('link', { name: 'Update' })).toHaveAttribute('href', `/update-product/${lamp._id}`);
+});
+
+test('cancelling the confirmation deletes nothing', async () => {
+  vi.mocked(confirmDialog).mockResolvedValue(false);
+  const { user } = renderMine([lamp]);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Desk Lamp/ })).getByRole('button', { name: 'Delete' }),
+  );
+
+  expect(confirmDialog).toHaveBeenCalledWith(
+    expect.objectContaining({ title: 'Are you sure you want to delete this product?' }),
+  );
+  expect(apiRoutes().some((route) => route.startsWith('DELETE'))).toBe(false);
+  expect(showAlert).not.toHaveBeenCalled();
+  expect(screen.getByRole('row', { name: /Desk Lamp/ })).toBeInTheDocument();
+});
+
+test('a confirmed delete removes the row and says so for 2 seconds', async () => {
+  const { user } = renderMine([lamp]);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Desk Lamp/ })).getByRole('button', { name: 'Delete' }),
+  );
+
+  await waitFor(() => expect(screen.queryByRole('row', { name: /Desk Lamp/ })).not.toBeInTheDocument());
+  expect(apiRoutes()).toContain(`DELETE /products/${lamp._id}`);
+  expect(showAlert).toHaveBeenCalledWith({ icon: 'success', title: 'Product deleted successfully!', timerMs: 2000 });
+  expect(screen.getByText('No products found.')).toBeInTheDocument();
+});
+
+test('deletedCount 0 reports the failure and keeps the row', async () => {
+  const { user } = renderMine([lamp], () => ({ acknowledged: true, deletedCount: 0 }));
+  await user.click(
+    within(await screen.findByRole('row', { name: /Desk Lamp/ })).getByRole('button', { name: 'Delete' }),
+  );
+
+  await waitFor(() =>
+    expect(showAlert).toHaveBeenCalledWith({ icon: 'error', title: 'Failed to delete the product.' }),
+  );
+  expect(screen.getByRole('row', { name: /Desk Lamp/ })).toBeInTheDocument();
+});
+
+test('an exception while deleting says an error occurred', async () => {
+  const { user } = renderMine([lamp], () => {
+    throw new ApiError({ status: 403, code: 'FORBIDDEN', message: 'Only the owner can delete this product.' });
+  });
+  await user.click(
+    within(await screen.findByRole('row', { name: /Desk Lamp/ })).getByRole('button', { name: 'Delete' }),
+  );
+
+  await waitFor(() =>
+    expect(showAlert).toHaveBeenCalledWith({
+      icon: 'error',
+      title: 'An error occurred while deleting the product.',
+      text: 'Only the owner can delete this product.',
+    }),
+  );
+  expect(screen.getByRole('row', { name: /Desk Lamp/ })).toBeInTheDocument();
+});
+
+test("another user's email shows a plain message and requests nothing", async () => {
+  renderRoute(<MyProductsRoute />, { path: '/my-products/:email', url: '/my-products/someone@example.com' });
+  expect(screen.getByText('You can only see your own listings.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Go to my products' })).toHaveAttribute('href', `/my-products/${EMAIL}`);
+  expect(apiRoutes()).toEqual([]);
+  expect(apiFetchPage).not.toHaveBeenCalled();
+});
+
+test('listings are paged on the server and SL keeps counting', async () => {
+  servePages(({ options }) => ({
+    items: [createProduct({ name: `Item at ${String(options.query?.offset)}` })],
+    total: 30,
+  }));
+  const { user } = renderRoute(<MyProductsRoute />, { path: '/my-products/:email', url: `/my-products/${EMAIL}` });
+  expect(await screen.findByText('Item at 0')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Page 2' }));
+  const row = await screen.findByRole('row', { name: /Item at 24/ });
+  expect(within(row).getByRole('rowheader')).toHaveTextContent('25');
+});

@@ -1,0 +1,102 @@
+import { Link, useParams } from 'react-router';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { useMyProducts } from '@/features/products/api/get-my-products';
+import { ProductSearch } from '@/features/products/components/product-search';
+import { ProductsTable } from '@/features/products/components/products-table';
+import { useListParams } from '@/features/products/hooks/use-list-params';
+import { useDeleteProductFlow } from '@/features/products/hooks/use-delete-product-flow';
+import { sameEmail } from '@/features/products/utils/format';
+
+function OnlyYourListings({ email }: { email: string | undefined }) {
+  return (
+    <EmptyState>
+      <p>You can only see your own listings.</p>
+      {email ? (
+        <Link to={paths.myProducts(email)} className="btn btn-primary btn-sm mt-4">
+          Go to my products
+        </Link>
+      ) : null}
+    </EmptyState>
+  );
+}
+
+export default function MyProductsRoute() {
+  const { email = '' } = useParams();
+  const { user } = useAuth();
+  const own = sameEmail(email, user?.email);
+  const { q, offset, limit, update } = useListParams();
+  const products = useMyProducts(email, { limit, offset, q: q || undefined }, { enabled: own });
+  const { deleteWithConfirm, pendingId } = useDeleteProductFlow();
+
+  let body;
+  if (!own) body = <OnlyYourListings email={user?.email} />;
+  else if (products.isPending) body = <LoadingState />;
+  else if (products.isError) {
+    body =
+      products.error instanceof ApiError && products.error.status === 403 ? (
+        <OnlyYourListings email={user?.email} />
+      ) : (
+        <ErrorState error={products.error} onRetry={() => void products.refetch()} />
+      );
+  } else {
+    body = (
+      <>
+        <ProductsTable
+          label="My products"
+          products={products.data.items}
+          startIndex={offset}
+          renderActions={(product) => (
+            <>
+              <Link to={paths.productDetails(product._id)} className="btn btn-xs btn-primary">
+                Details
+              </Link>
+              <Link to={paths.updateProduct(product._id)} className="btn btn-xs btn-outline">
+                Update
+              </Link>
+              <button
+                type="button"
+                className="btn btn-xs btn-error btn-outline"
+                disabled={pendingId === product._id}
+                onClick={() => void deleteWithConfirm(product._id)}
+              >
+                Delete
+              </button>
+            </>
+          )}
+        />
+        <Pagination
+          total={products.data.total}
+          limit={limit}
+          offset={offset}
+          onChange={(next) => update({ offset: next })}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">All Products</h1>
+          <p className="text-base-content/70 mt-1">
+            Products you listed{products.data ? ` (${products.data.total})` : ''}.
+          </p>
+        </div>
+        {own ? (
+          <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+            <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
+            <Link to={paths.addProduct} className="btn btn-sm btn-secondary">
+              Add a product
+            </Link>
+          </div>
+        ) : null}
+      </header>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { confirmDialog, showAlert } from '@/components/ui/dialogs';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiRoutes, resetApi, serveApi } from '@/features/products/test/mock-api';
+import { fakeAuth } from '@/test/fake-auth';
+import { createProduct } from '@/test/factories';
+import { renderRoute } from '@/test/render';
+import ProductDetailsRoute from './product-details';
+import type * as ApiClient from '@/lib/api-client';
+
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<typeof ApiClient>()),
+  apiFetch: vi.fn(),
+  apiFetchPage: vi.fn(),
+}));
+vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn() }));
+
+const product = createProduct({ name: 'Desk Lamp', price: 20, minSellQty: 10, quantity: 500 });
+
+beforeEach(() => {
+  resetApi();
+  fakeAuth.reset();
+  vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
+  vi.mocked(confirmDialog).mockReset().mockResolvedValue(true);
+});
+
+function renderDetails(purchase: () => unknown = () => ({ acknowledged: true, insertedId: 'cart-1' })) {
+  serveApi(({ route }) => {
+    if (route === `GET /products/${product._id}`) return product;
+    if (route === 'POST /carts') return purchase();
+    throw new Error(`Unexpected call ${route}`);
+  });
+  return renderRoute(<ProductDetailsRoute />, { path: '/product-details/:id', url: `/product-details/${product._id}` });
+}
+
+async function openDialog(user: ReturnType<typeof renderDetails>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Buy' }));
+  return screen.getByRole('dialog', { name: 'Confirm Purchase' });
+}
+
+test('shows Loading... and then every field of the product', async () => {
+  fakeAuth.signIn();
+  renderDetails();
+  expect(screen.getByText('Loading...')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Desk Lamp' })).toBeInTheDocument();
+  expect(screen.getByText('$20.00')).toBeInTheDocument();
+  expect(screen.getByText('500 units')).toBeInTheDocument();
+  expect(screen.getByText('10 units')).toBeInTheDocument();
+  expect(screen.getByText('Electronics')).toBeInTheDocument();
+  expect(screen.getByText(product.description)).toBeInTheDocument();
+  expect(screen.getByText(product.email)).toBeInTheDocument();
+  expect(screen.getByText('Only the seller can edit or delete this product.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+});
+
+test('the dialog shows the buyer read-only and the quantity starts at 1 on every opening', async () => {
+  fakeAuth.signIn({ displayName: 'Ann Buyer', email: 'ann@example.com' });
+  const { user } = renderDetails();
+  let dialog = await openDialog(user);
+  expect(within(dialog).getByLabelText('Name')).toHaveValue('Ann Buyer');
+  expect(within(dialog).getByLabelText('Name')).toHaveAttribute('readonly');
+  expect(within(dialog).getByLabelText('Email')).toHaveValue('ann@example.com');
+  expect(within(dialog).getByLabelText('Email')).toHaveAttribute('readonly');
+  expect(within(dialog).getByLabelText('Quantity')).toHaveValue(1);
+
+  await user.click(within(dialog).getByRole('button', { name: 'Increase quantity' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Increase quantity' }));
+  expect(within(dialog).getByLabelText('Quantity')).toHaveValue(3);
+  expect(within(dialog).getByText('Total: $60.00')).toBeInTheDocument();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  dialog = await openDialog(user);
+  expect(within(dialog).getByLabelText('Quantity')).toHaveValue(1);
+
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('minus is disabled at 1 and typing cannot go below 1', async () => {
+  fakeAuth.signIn();
+  const { user } = renderDetails();
+  const dialog = await openDialog(user);
+  const minus = within(dialog).getByRole('button', { name: 'Decrease quantity' });
+  const field = within(dialog).getByLabelText('Quantity');
+  expect(minus).toBeDisabled();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Increase quantity' }));
+  expect(minus).toBeEnabled();
+  await user.click(minus);
+  expect(field).toHaveValue(1);
+  expect(minus).toBeDisabled();
+
+  await user.clear(field);
+  await user.type(field, '0');
+  await user.tab();
+  expect(field).toHaveValue(1);
+});
+
+test('below the minimum it warns and sends nothing', async () => {
+  fakeAuth.signIn();
+  const { user } = renderDetails();
+  const dialog = await openDialog(user);
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+
+  expect(showAlert).toHaveBeenCalledWith({
+    icon: 'warning',
+    title: 'Minimum Order Not Met',
+    text: 'You must buy at least 10 units.',
+  });
+  expect(apiRoutes()).not.toContain('POST /carts');
+  expect(screen.getByRole('dialog', { name: 'Confirm Purchase' })).toBeInTheDocument();
+});
+
+test('a successful purchase sends only the product and quantity, then opens the cart', async () => {
+  const buyer = fakeAuth.signIn({ email: 'ann@example.com' });
+  const { user, router } = renderDetails();
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  await user.clear(field);
+  await user.type(field, '12');
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe(`/carts/${buyer.email}`));
+  const post = vi.mocked(apiFetch).mock.calls.find(([, options]) => options?.method === 'POST');
+  expect(post).toEqual(['/carts', { method: 'POST', body: { productId: product._id, buyQuantity: 12 } }]);
+  expect(showAlert).toHaveBeenCalledWith(expect.objectContaining({ icon: 'success', title: 'Purchase successful!' }));
+});
+
+test('not enough stock shows the server message and keeps the dialog open', async () => {
+  fakeAuth.signIn();
+  const { user, router } = renderDetails(() => {
+    throw new ApiError({ status: 409, code: 'INSUFFICIENT_STOCK', message: 'Only 5 units are left in stock.' });
+  });
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  await user.clear(field);
+  await user.type(field, '20');
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+
+  await waitFor(() =>
+    expect(showAlert).toHaveBeenCalledWith(
+      expect.objectContaining({ icon: 'error', text: 'Only 5 units are left in stock.' }),
+    ),
+  );
+  expect(router.state.location.pathname).toBe(`/product-details/${product._id}`);
+  expect(screen.getByRole('dialog', { name: 'Confirm Purchase' })).toBeInTheDocument();
+});
+
+test('another failure shows Something went wrong! with the reason', async () => {
+  fakeAuth.signIn();
+  const { user } = renderDetails(() => {
+    throw new ApiError({ status: 503, code: 'DB_UNAVAILABLE', message: 'The database is unavailable.' });
+  });
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  await user.clear(field);
+  await user.type(field, '10');
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+  await waitFor(() =>
+    expect(showAlert).toHaveBeenCalledWith({
+      icon: 'error',
+      title: 'Something went wrong!',
+      text: 'The database is unavailable.',
+    }),
+  );
+});
+
+test('Buy Now is disabled while the purchase runs, so it cannot be sent twice', async () => {
+  fakeAuth.signIn();
+  let finish: (value: unknown) => void = () => {};
+  const { user } = renderDetails(() => new Promise((resolve) => (finish = resolve)));
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  await user.clear(field);
+  await user.type(field, '10');
+  const buyNow = within(dialog).getByRole('button', { name: 'Buy Now' });
+  await user.click(buyNow);
+
+  await waitFor(() => expect(buyNow).toBeDisabled());
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await user.click(buyNow);
+  expect(apiRoutes().filter((route) => route === 'POST /carts')).toHaveLength(1);
+  finish({ acknowledged: true, insertedId: 'cart-1' });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('the seller sees Update and Delete instead of the notice', async () => {
+  fakeAuth.signIn({ email: product.email });
+  renderDetails();
+  expect(await screen.findByRole('link', { name: 'Update' })).toHaveAttribute('href', `/update-product/${product._id}`);
+  expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  expect(screen.queryByText('Only the seller can edit or delete this product.')).not.toBeInTheDocument();
+});
+
+test('a failed load shows the reason and Retry loads again', async () => {
+  fakeAuth.signIn();
+  let fail = true;
+  serveApi(() => {
+    if (fail) throw new ApiError({ status: 503, code: 'DB_UNAVAILABLE', message: 'The database is unavailable.' });
+    return product;
+  });
+  const { user } = renderRoute(<ProductDetailsRoute />, {
+    path: '/product-details/:id',
+    url: `/product-details/${product._id}`,
+  });
+  expect(await screen.findByText('The database is unavailable.')).toBeInTheDocument();
+  fail = false;
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('heading', { name: 'Desk Lamp' })).toBeInTheDocument();
+});

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { PurchaseDialog } from '@/features/cart/components/purchase-dialog';
+import { useProduct } from '@/features/products/api/get-product';
+import { productKeys } from '@/features/products/api/query-keys';
+import { ProductDetailsView } from '@/features/products/components/product-details-view';
+import { useDeleteProductFlow } from '@/features/products/hooks/use-delete-product-flow';
+import { isNotFound } from '@/features/products/utils/errors';
+import { sameEmail } from '@/features/products/utils/format';
+
+export default function ProductDetailsRoute() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const product = useProduct(id);
+  const { deleteWithConfirm, pendingId } = useDeleteProductFlow();
+  const [buying, setBuying] = useState(false);
+
+  if (product.isPending) return <LoadingState />;
+  if (product.isError) {
+    return (
+      <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+        {isNotFound(product.error) ? (
+          <EmptyState>
+            <p>This product does not exist or has been removed.</p>
+            <Link to={paths.allProducts} className="btn btn-primary btn-sm mt-4">
+              Browse all products
+            </Link>
+          </EmptyState>
+        ) : (
+          <ErrorState error={product.error} onRetry={() => void product.refetch()} />
+        )}
+      </section>
+    );
+  }
+
+  const item = product.data;
+  const isOwner = sameEmail(item.email, user?.email);
+
+  const remove = async () => {
+    if (await deleteWithConfirm(item._id)) navigate(user ? paths.myProducts(user.email) : paths.allProducts);
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <ProductDetailsView
+        product={item}
+        actions={
+          <>
+            <button type="button" className="btn btn-primary btn-wide" onClick={() => setBuying(true)} disabled={!user}>
+              Buy
+            </button>
+            {isOwner ? (
+              <>
+                <Link to={paths.updateProduct(item._id)} className="btn btn-outline">
+                  Update
+                </Link>
+                <button
+                  type="button"
+                  className="btn btn-error btn-outline"
+                  onClick={() => void remove()}
+                  disabled={pendingId === item._id}
+                >
+                  Delete
+                </button>
+              </>
+            ) : null}
+          </>
+        }
+        footer={
+          isOwner ? null : (
+            <p className="text-base-content/70 text-sm" role="note">
+              Only the seller can edit or delete this product.
+            </p>
+          )
+        }
+      />
+      {buying && user ? (
+        <PurchaseDialog
+          product={item}
+          buyer={{ displayName: user.displayName, email: user.email }}
+          onClose={() => setBuying(false)}
+          onPurchased={() => queryClient.invalidateQueries({ queryKey: productKeys.all })}
+        />
+      ) : null}
+    </section>
+  );
+}

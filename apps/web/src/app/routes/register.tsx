@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { useAuth } from '@/lib/auth';
+
+export default function RegisterRoute() {
+  const { user } = useAuth();
+  const [busy, setBusy] = useState(false);
+
+  if (user && !busy) return <Navigate to={paths.home} replace />;
+
+  return (
+    <>
+      <title>Register | B2B Wholesale Platform</title>
+      <AuthCard
+        title="Create your account"
+        intro="Register to buy in bulk, list your own products and keep track of your orders."
+      >
+        <RegisterForm onBusyChange={setBusy} />
+      </AuthCard>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { showAlert } from '@/components/ui/dialogs';
+import { apiFetch } from '@/lib/api-client';
+import { apiRoutes, resetApi, serveApi } from '@/features/products/test/mock-api';
+import { fakeAuth } from '@/test/fake-auth';
+import { createProduct } from '@/test/factories';
+import { renderRoute } from '@/test/render';
+import UpdateProductRoute from './update-product';
+import type * as ApiClient from '@/lib/api-client';
+
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<typeof ApiClient>()),
+  apiFetch: vi.fn(),
+  apiFetchPage: vi.fn(),
+}));
+vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn() }));
+
+const product = createProduct({
+  name: 'Desk Lamp',
+  quantity: 300,
+  minSellQty: 5,
+  price: 19.99,
+  rating: 4,
+  category: 'home',
+});
+
+beforeEach(() => {
+  resetApi();
+  fakeAuth.reset();
+  fakeAuth.signIn({ email: product.email });
+  vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
+});
+
+function renderUpdate(modifiedCount = 1) {
+  serveApi(({ route }) => {
+    if (route === `GET /products/${product._id}`) return product;
+    if (route === `PUT /products/${product._id}`) return { acknowledged: true, matchedCount: 1, modifiedCount };
+    throw new Error(`Unexpected call ${route}`);
+  });
+  return renderRoute(<UpdateProductRoute />, { path: '/update-product/:id', url: `/update-product/${product._id}` });
+}
+
+const putBody = () => vi.mocked(apiFetch).mock.calls.find(([, options]) => options?.method === 'PUT')?.[1]?.body;
+
+test('the form is prefilled with the product', async () => {
+  renderUpdate();
+  expect(await screen.findByLabelText(/Product name/)).toHaveValue('Desk Lamp');
+  expect(screen.getByLabelText(/Quantity/)).toHaveValue(300);
+  expect(screen.getByLabelText(/Min sell quantity/)).toHaveValue(5);
+  expect(screen.getByLabelText(/Price/)).toHaveValue(19.99);
+  expect(screen.getByLabelText(/Rating/)).toHaveValue(4);
+  expect(screen.getByLabelText(/Category/)).toHaveValue('home');
+  expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled();
+});
+
+test('a change is sent with numbers, confirmed for 2 seconds, then All Products opens', async () => {
+  const { user, router } = renderUpdate(1);
+  const quantity = await screen.findByLabelText(/Quantity/);
+  await user.clear(quantity);
+  await user.type(quantity, '275');
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
+  expect(showAlert).toHaveBeenCalledWith({ icon: 'success', title: 'Product updated successfully', timerMs: 2000 });
+  expect(putBody()).toMatchObject({
+    name: 'Desk Lamp',
+    quantity: 275,
+    minSellQty: 5,
+    price: 19.99,
+    rating: 4,
+    category: 'home',
+  });
+});
+
+test('no modification says No changes made, then All Products opens', async () => {
+  const { user, router } = renderUpdate(0);
+  await user.click(await screen.findByRole('button', { name: 'Update' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
+  expect(showAlert).toHaveBeenCalledWith({
+    icon: 'info',
+    title: 'No changes made',
+    text: "You didn't modify any fields.",
+  });
+});
+
+test('invalid values show the shared schema messages and send nothing', async () => {
+  const { user } = renderUpdate();
+  const rating = await screen.findByLabelText(/Rating/);
+  await user.clear(rating);
+  await user.type(rating, '7');
+  await user.clear(screen.getByLabelText(/Min sell quantity/));
+  await user.type(screen.getByLabelText(/Min sell quantity/), '0');
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+
+  expect(await screen.findByText('Rating must be between 0 and 5.')).toBeInTheDocument();
+  expect(screen.getByText('Min sell quantity must be at least 1.')).toBeInTheDocument();
+  expect(screen.getByLabelText(/Rating/)).toHaveAttribute('aria-invalid', 'true');
+  expect(apiRoutes()).not.toContain(`PUT /products/${product._id}`);
+});
+
+test('someone other than the seller is told so and gets no form', async () => {
+  fakeAuth.signIn({ email: 'someone@example.com' });
+  renderUpdate();
+  expect(await screen.findByText(/Only the seller \(seller@example.com\) can edit/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+});

@@ -1,0 +1,81 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { TOAST_MS } from '@b2b/shared';
+import { showAlert } from '@/components/ui/dialogs';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useProduct } from '@/features/products/api/get-product';
+import { useUpdateProduct } from '@/features/products/api/update-product';
+import { ProductForm } from '@/features/products/components/product-form';
+import { isNotFound } from '@/features/products/utils/errors';
+import { sameEmail } from '@/features/products/utils/format';
+import { productToFormValues } from '@/features/products/utils/product-form-values';
+
+export default function UpdateProductRoute() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const product = useProduct(id);
+  const { mutateAsync } = useUpdateProduct();
+
+  let body;
+  if (product.isPending) body = <LoadingState />;
+  else if (product.isError) {
+    body = isNotFound(product.error) ? (
+      <EmptyState>
+        <p>This product does not exist or has been removed.</p>
+        <Link to={paths.allProducts} className="btn btn-primary btn-sm mt-4">
+          Browse all products
+        </Link>
+      </EmptyState>
+    ) : (
+      <ErrorState error={product.error} onRetry={() => void product.refetch()} />
+    );
+  } else if (!sameEmail(product.data.email, user?.email)) {
+    // The API refuses anyway; saying so up front spares the seller's visitors a failing form.
+    body = (
+      <div role="note" className="alert alert-info alert-soft">
+        <span>
+          Only the seller ({product.data.email}) can edit “{product.data.name}”.{' '}
+          <Link to={paths.productDetails(product.data._id)} className="link">
+            View the product
+          </Link>
+        </span>
+      </div>
+    );
+  } else {
+    const item = product.data;
+    body = (
+      <div className="card border-base-300 bg-base-100 border shadow-sm">
+        <div className="card-body p-5 sm:p-8">
+          <ProductForm
+            key={item._id}
+            mode="update"
+            submitLabel="Update"
+            initialValues={productToFormValues(item)}
+            onSubmit={async (data) => {
+              const result = await mutateAsync({ id: item._id, data });
+              if (result.modifiedCount > 0) {
+                await showAlert({ icon: 'success', title: 'Product updated successfully', timerMs: TOAST_MS });
+              } else {
+                await showAlert({ icon: 'info', title: 'No changes made', text: "You didn't modify any fields." });
+              }
+              navigate(paths.allProducts);
+              return { reset: false };
+            }}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold">Update Product</h1>
+        {product.data ? <p className="text-base-content/70 mt-1">{product.data.name}</p> : null}
+      </header>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { LoadingState } from '@/components/ui/states';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+export function AppLayout() {
+  return (
+    <div className="bg-base-200/40 flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="btn btn-sm btn-primary sr-only absolute top-2 left-2 z-50 focus:not-sr-only focus:absolute"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* Route modules are lazy: this shows while a page's code downloads. */}
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

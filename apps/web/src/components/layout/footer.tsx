@@ -1,0 +1,99 @@
+import type { ComponentType, SVGProps } from 'react';
+import { Link } from 'react-router';
+import { FacebookIcon, LinkedInIcon, MailIcon, PhoneIcon, PinIcon, XIcon, YouTubeIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { SITE_CONTACT, SOCIAL_LINKS, type SocialNetwork } from '@/config/site';
+
+const SOCIAL_ICONS: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>> = {
+  Facebook: FacebookIcon,
+  LinkedIn: LinkedInIcon,
+  X: XIcon,
+  YouTube: YouTubeIcon,
+};
+
+export const LEGAL_LINKS = [
+  { to: '/legal/terms', label: 'Terms of Service' },
+  { to: '/legal/privacy', label: 'Privacy Policy' },
+  { to: '/legal/cookies', label: 'Cookie Policy' },
+] as const;
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-neutral text-neutral-content mt-16">
+      <div className="footer sm:footer-horizontal mx-auto max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <aside className="max-w-xs">
+          <Link to={paths.home} className="rounded-box flex items-center gap-2">
+            <img src="/images/logo.svg" alt="" width={36} height={36} className="size-9" />
+            <span className="text-lg font-bold">B2B Wholesale Platform</span>
+          </Link>
+          <p className="text-neutral-content/80">
+            Wholesale buying and selling for businesses: trusted brands, bulk prices, one simple order flow.
+          </p>
+        </aside>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="footer-title">
+            Contact Us
+          </h2>
+          <address className="flex flex-col gap-2 not-italic">
+            <a className="link link-hover flex items-center gap-2" href={`mailto:${SITE_CONTACT.email}`}>
+              <MailIcon width={18} height={18} />
+              {SITE_CONTACT.email}
+            </a>
+            <a className="link link-hover flex items-center gap-2" href={SITE_CONTACT.phoneHref}>
+              <PhoneIcon width={18} height={18} />
+              {SITE_CONTACT.phone}
+            </a>
+            <span className="flex items-start gap-2">
+              <PinIcon width={18} height={18} className="mt-0.5 shrink-0" />
+              <span>
+                {SITE_CONTACT.street}, {SITE_CONTACT.city}
+              </span>
+            </span>
+          </address>
+        </section>
+
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="footer-title">
+            Legal
+          </h2>
+          {LEGAL_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className="link link-hover">
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+
+        <nav aria-labelledby="footer-social">
+          <h2 id="footer-social" className="footer-title">
+            Follow Us
+          </h2>
+          <ul className="flex gap-3">
+            {SOCIAL_LINKS.map((social) => {
+              const Icon = SOCIAL_ICONS[social.name];
+              return (
+                <li key={social.name}>
+                  <a
+                    href={social.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`B2B Wholesale Platform on ${social.name} (opens in a new tab)`}
+                    className="btn btn-circle border-neutral-content/20 bg-neutral-content/10 text-neutral-content btn-sm hover:bg-primary hover:text-primary-content"
+                  >
+                    <Icon width={18} height={18} />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-neutral-content/15 border-t">
+        <p className="text-neutral-content/70 mx-auto max-w-7xl px-4 py-5 text-center text-sm">
+          © {year} B2B Wholesale Platform. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,169 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { showAlert } from '@/components/ui/dialogs';
+import { MenuIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { useAuth, type AuthUser } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+
+type NavItem = { to: string; label: string; end?: boolean };
+
+/** My Products and My Cart need the user's email, so they appear once someone is signed in. */
+export function navItems(user: AuthUser | null): NavItem[] {
+  return [
+    { to: paths.home, label: 'Home', end: true },
+    { to: paths.categories, label: 'Categories' },
+    { to: paths.allProducts, label: 'All Products' },
+    { to: paths.addProduct, label: 'Add Product' },
+    ...(user
+      ? [
+          { to: paths.myProducts(user.email), label: 'My Products' },
+          { to: paths.cart(user.email), label: 'My Cart' },
+        ]
+      : []),
+  ];
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
+
+function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return items.map((item) => (
+    <li key={item.label}>
+      <NavLink to={item.to} end={item.end ?? false} className={linkClass} onClick={onNavigate}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+function MobileMenu({ items }: { items: NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={containerRef} className="relative lg:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-square btn-ghost"
+        aria-label="Menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MenuIcon width={22} height={22} />
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        className="menu rounded-box border-base-300 bg-base-100 absolute top-full left-0 z-50 mt-2 w-60 gap-1 border p-2 shadow-lg"
+      >
+        <NavLinks items={items} onNavigate={() => setOpen(false)} />
+      </ul>
+    </div>
+  );
+}
+
+function Brand() {
+  return (
+    <Link
+      to={paths.home}
+      className="rounded-box animate-brand-in flex min-w-0 items-center gap-2 px-1 py-1 motion-reduce:animate-none"
+    >
+      <img src="/images/logo.svg" alt="" width={36} height={36} className="size-8 shrink-0 sm:size-9" />
+      <span className="text-primary text-sm leading-tight font-extrabold tracking-tight sm:text-lg">
+        B2B Wholesale Platform
+      </span>
+    </Link>
+  );
+}
+
+function AccountMenu({ user }: { user: AuthUser }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const name = user.displayName || user.email;
+
+  async function handleLogout() {
+    try {
+      await logout();
+      navigate(paths.home);
+      void showAlert({ icon: 'success', title: 'Sign-out successful.', timerMs: 2000 });
+    } catch (error) {
+      void showAlert({ icon: 'error', title: 'Logout failed', text: errorMessage(error) });
+    }
+  }
+
+  // daisyUI's dropdown opens on hover and whenever focus is inside it, so keyboard users get it too.
+  return (
+    <div className="dropdown dropdown-end dropdown-hover">
+      <button type="button" className="btn btn-circle btn-ghost" aria-label={`Account: ${name}`}>
+        <Avatar src={user.photoURL} alt="" className="w-9" />
+      </button>
+      <div className="dropdown-content z-50 w-64 pt-2">
+        <div className="card card-sm border-base-300 bg-base-100 border shadow-lg">
+          <div className="card-body items-center gap-2 text-center">
+            <Avatar src={user.photoURL} alt="" className="w-14" />
+            <p className="text-base font-semibold break-words">{name}</p>
+            {user.displayName ? <p className="text-base-content/70 text-sm break-all">{user.email}</p> : null}
+            <button type="button" className="btn btn-outline btn-sm btn-primary mt-1 w-full" onClick={handleLogout}>
+              Logout
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Navbar() {
+  const { user, loading } = useAuth();
+  const items = navItems(user);
+
+  return (
+    <header className="border-base-300 bg-base-100/90 supports-[backdrop-filter]:bg-base-100/80 sticky top-0 z-40 border-b backdrop-blur">
+      <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-1 px-2 sm:px-4">
+        <div className="navbar-start w-auto min-w-0 flex-1 gap-1 lg:flex-none">
+          <MobileMenu items={items} />
+          <Brand />
+        </div>
+        <div className="navbar-center hidden flex-1 justify-center lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1">
+            <NavLinks items={items} />
+          </ul>
+        </div>
+        <div className="navbar-end w-auto shrink-0">
+          {loading ? (
+            <span className="loading loading-sm loading-spinner text-primary" aria-label="Checking sign-in" />
+          ) : user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <Link to={paths.login} className="btn btn-sm btn-primary sm:btn-md">
+              Login
+            </Link>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

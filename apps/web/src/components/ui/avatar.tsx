@@ -1,0 +1,18 @@
+import { useState } from 'react';
+
+export const DEFAULT_AVATAR = '/images/avatars/default.svg';
+
+/** A round profile photo that falls back to the default avatar when the URL is empty or broken. */
+export function Avatar({ src, alt, className = 'w-10' }: { src: string | null; alt: string; className?: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const usable = src && src !== failed ? src : DEFAULT_AVATAR;
+  return (
+    <span className="avatar">
+      <span
+        className={`${className} bg-base-200 ring-primary/30 ring-offset-base-100 rounded-full ring-2 ring-offset-2`}
+      >
+        <img src={usable} alt={alt} referrerPolicy="no-referrer" onError={() => setFailed(src)} />
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/errors';
+
+export function LoadingState({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col items-center justify-center gap-3 py-16">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <p className="text-base-content/70">{label}</p>
+    </div>
+  );
+}
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      <p className="text-base-content/80">{errorMessage(error)}</p>
+      <button type="button" className="btn btn-primary btn-outline" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <div className="text-base-content/70 py-16 text-center">{children}</div>;
+}

@@ -1,0 +1,89 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { showAlert } from '@/components/ui/dialogs';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { redirectTarget } from './require-auth';
+import { Field } from './auth-card';
+import { GoogleLoginButton } from './google-login-button';
+import { PasswordInput } from './password-input';
+
+type Props = { onBusyChange: (busy: boolean) => void };
+
+export function LoginForm({ onBusyChange }: Props) {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const target = redirectTarget(location.state);
+  const [submitting, setSubmitting] = useState(false);
+  const emailId = useId();
+  const passwordId = useId();
+
+  const setBusy = (busy: boolean) => {
+    setSubmitting(busy);
+    onBusyChange(busy);
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      await login(String(data.get('email') ?? ''), String(data.get('password') ?? ''));
+      void showAlert({ icon: 'success', title: 'Signed in successful.', timerMs: 2000 });
+      navigate(target, { replace: true });
+    } catch (error) {
+      setBusy(false);
+      void showAlert({ icon: 'error', title: 'Login failed', text: errorMessage(error) });
+    }
+  }
+
+  return (
+    <>
+      <form className="flex flex-col gap-4" onSubmit={handleSubmit} aria-label="Login">
+        <Field id={emailId} label="Email">
+          <input
+            id={emailId}
+            name="email"
+            type="email"
+            className="input w-full"
+            autoComplete="email"
+            placeholder="you@company.com"
+            required
+          />
+        </Field>
+        <Field
+          id={passwordId}
+          label="Password"
+          hint={
+            <button type="button" className="link link-hover self-start text-sm">
+              Forgot password?
+            </button>
+          }
+        >
+          <PasswordInput id={passwordId} name="password" autoComplete="current-password" required />
+        </Field>
+        <button type="submit" className="btn btn-primary mt-2" disabled={submitting}>
+          {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
+          Login
+        </button>
+      </form>
+      <div className="divider text-base-content/60 my-0 text-sm">OR</div>
+      <GoogleLoginButton
+        disabled={submitting}
+        onBusyChange={onBusyChange}
+        onSignedIn={() => {
+          void showAlert({ icon: 'success', title: 'Google sign-in successful.', timerMs: 2000 });
+          navigate(target, { replace: true });
+        }}
+      />
+      <p className="text-center text-sm">
+        Don't have an account?{' '}
+        <Link to={paths.register} state={location.state} className="link link-primary font-medium">
+          Register
+        </Link>
+      </p>
+    </>
+  );
+}

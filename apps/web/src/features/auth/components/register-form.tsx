@@ -1,0 +1,118 @@
+import { firstPasswordProblem, TOAST_MS } from '@b2b/shared';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { showAlert } from '@/components/ui/dialogs';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { Field } from './auth-card';
+import { GoogleLoginButton } from './google-login-button';
+import { PasswordInput } from './password-input';
+
+type Props = { onBusyChange: (busy: boolean) => void };
+
+export function RegisterForm({ onBusyChange }: Props) {
+  const { register } = useAuth();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const ids = { name: useId(), email: useId(), photo: useId(), password: useId(), rules: useId() };
+
+  const setBusy = (busy: boolean) => {
+    setSubmitting(busy);
+    onBusyChange(busy);
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const password = String(data.get('password') ?? '');
+    const problem = firstPasswordProblem(password);
+    if (problem) {
+      void showAlert({ icon: 'error', title: problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      await register({
+        name: String(data.get('name') ?? '').trim(),
+        email: String(data.get('email') ?? '').trim(),
+        photoURL: String(data.get('photo') ?? '').trim(),
+        password,
+      });
+      toast.success('Your profile updated successfully', { duration: TOAST_MS });
+      navigate(paths.home);
+    } catch (error) {
+      setBusy(false);
+      void showAlert({ icon: 'error', title: 'Registration failed', text: errorMessage(error) });
+    }
+  }
+
+  return (
+    <>
+      <form className="flex flex-col gap-4" onSubmit={handleSubmit} aria-label="Register">
+        <Field id={ids.name} label="Name">
+          <input id={ids.name} name="name" className="input w-full" autoComplete="name" required />
+        </Field>
+        <Field id={ids.email} label="Email">
+          <input
+            id={ids.email}
+            name="email"
+            type="email"
+            className="input w-full"
+            autoComplete="email"
+            placeholder="you@company.com"
+            required
+          />
+        </Field>
+        <Field id={ids.photo} label="Photo URL">
+          <input
+            id={ids.photo}
+            name="photo"
+            type="url"
+            className="input w-full"
+            autoComplete="photo"
+            placeholder="https://…"
+            required
+          />
+        </Field>
+        <Field
+          id={ids.password}
+          label="Password"
+          hint={
+            <p id={ids.rules} className="text-base-content/65 text-xs">
+              At least 8 characters, with an uppercase letter, a number and a special character.
+            </p>
+          }
+        >
+          <PasswordInput
+            id={ids.password}
+            name="password"
+            autoComplete="new-password"
+            aria-describedby={ids.rules}
+            required
+          />
+        </Field>
+        <button type="submit" className="btn btn-primary mt-2" disabled={submitting}>
+          {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
+          Register
+        </button>
+      </form>
+      <div className="divider text-base-content/60 my-0 text-sm">OR</div>
+      <GoogleLoginButton
+        disabled={submitting}
+        onBusyChange={onBusyChange}
+        onSignedIn={() => {
+          void showAlert({ icon: 'success', title: 'Google sign-in successful.', timerMs: 2000 });
+          navigate(paths.home);
+        }}
+      />
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to={paths.login} className="link link-primary font-medium">
+          Login
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { categoryLabel, type CartItem } from '@b2b/shared';
+import { formatBuyDate, formatPrice } from '../utils/format';
+
+const PLACEHOLDER_IMAGE = '/images/products/placeholder.svg';
+
+type CartItemCardProps = { item: CartItem; onRemove: (item: CartItem) => void; removing: boolean };
+
+export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const src = item.image.trim() && !imageFailed ? item.image : PLACEHOLDER_IMAGE;
+  return (
+    <article className="card border-base-300 bg-base-100 sm:card-side border shadow-sm">
+      <figure className="bg-base-200 sm:w-40 sm:shrink-0">
+        <img
+          src={src}
+          alt={item.name}
+          loading="lazy"
+          className="aspect-[4/3] h-full w-full object-contain p-4"
+          onError={() => setImageFailed(true)}
+        />
+      </figure>
+      <div className="card-body gap-3 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 className="card-title text-base leading-snug">{item.name}</h2>
+          <span className="badge badge-soft badge-primary">{categoryLabel(item.category)}</span>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+          <dt className="text-base-content/70">Brand</dt>
+          <dd>{item.brand.trim() ? item.brand : 'N/A'}</dd>
+          <dt className="text-base-content/70">Bought</dt>
+          <dd>
+            <time dateTime={item.buyDate}>{formatBuyDate(item.buyDate)}</time>
+          </dd>
+          <dt className="text-base-content/70">Quantity</dt>
+          <dd>{item.buyQuantity}</dd>
+          <dt className="text-base-content/70">Unit price</dt>
+          <dd>{formatPrice(item.price)}</dd>
+        </dl>
+        <div className="card-actions mt-auto items-center justify-between">
+          <p className="font-semibold">Line total: {formatPrice(item.price * item.buyQuantity)}</p>
+          <button
+            type="button"
+            className="btn btn-sm btn-error btn-outline"
+            onClick={() => onRemove(item)}
+            disabled={removing}
+            aria-label={`Remove ${item.name}`}
+          >
+            {removing ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+            Remove
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

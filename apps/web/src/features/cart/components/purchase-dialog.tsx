@@ -1,0 +1,162 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { DEFAULT_BUY_QUANTITY, TOAST_MS, type Product } from '@b2b/shared';
+import { showAlert } from '@/components/ui/dialogs';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { usePurchase } from '../api/purchase';
+import { formatPrice } from '../utils/format';
+import { QuantityStepper } from './quantity-stepper';
+
+export type PurchaseProduct = Pick<Product, '_id' | 'name' | 'price' | 'minSellQty'>;
+export type Buyer = { displayName: string; email: string };
+
+type PurchaseDialogProps = {
+  product: PurchaseProduct;
+  buyer: Buyer;
+  onClose: () => void;
+  /** Lets the caller refresh what the purchase changed outside the cart (the product's stock). */
+  onPurchased?: () => unknown;
+};
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+function minimumWarning(minSellQty: number) {
+  return showAlert({
+    icon: 'warning',
+    title: 'Minimum Order Not Met',
+    text: `You must buy at least ${minSellQty} units.`,
+  });
+}
+
+/**
+ * The 'Confirm Purchase' dialog. Mount it only while open: every opening starts again at
+ * quantity 1. It is not a native <dialog>, because a modal <dialog> sits in the top layer and
+ * would cover the warning and error dialogs shown above it.
+ */
+export function PurchaseDialog({ product, buyer, onClose, onPurchased }: PurchaseDialogProps) {
+  const titleId = useId();
+  const fieldId = useId();
+  const navigate = useNavigate();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const submitting = useRef(false);
+  const [quantity, setQuantity] = useState(DEFAULT_BUY_QUANTITY);
+  const purchase = usePurchase({ onSuccess: onPurchased });
+  const pending = purchase.isPending;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    document.getElementById(fieldId)?.focus();
+    return () => opener?.focus();
+  }, [fieldId]);
+
+  // Read through a ref so the key handler, attached once, always sees the current props.
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+  const close = () => {
+    if (!submitting.current) onClose();
+  };
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        if (!submitting.current) closeRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      // Keep Tab inside the dialog.
+      const focusable = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    box.addEventListener('keydown', onKeyDown);
+    return () => box.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const buy = async () => {
+    if (submitting.current) return;
+    if (quantity < product.minSellQty) {
+      await minimumWarning(product.minSellQty);
+      return;
+    }
+    submitting.current = true;
+    try {
+      const result = await purchase.mutateAsync({ productId: product._id, buyQuantity: quantity });
+      if (!result.insertedId) throw new Error('The purchase was not recorded.');
+      submitting.current = false;
+      onClose();
+      navigate(paths.cart(buyer.email));
+      void showAlert({ icon: 'success', title: 'Purchase successful!', timerMs: TOAST_MS });
+    } catch (error) {
+      submitting.current = false;
+      if (error instanceof ApiError && error.code === 'MIN_ORDER_NOT_MET') {
+        await minimumWarning(product.minSellQty);
+      } else if (error instanceof ApiError && error.code === 'INSUFFICIENT_STOCK') {
+        await showAlert({ icon: 'error', title: 'Not enough stock', text: errorMessage(error) });
+      } else {
+        await showAlert({ icon: 'error', title: 'Something went wrong!', text: errorMessage(error) });
+      }
+    }
+  };
+
+  return createPortal(
+    <div className="modal modal-open modal-bottom sm:modal-middle" role="presentation">
+      <div ref={boxRef} className="modal-box" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 id={titleId} className="text-xl font-bold">
+          Confirm Purchase
+        </h2>
+        <p className="text-base-content/70 mt-1 text-sm">{product.name}</p>
+
+        <div className="mt-4 flex flex-col gap-3">
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Name</span>
+            <input className="input w-full" value={buyer.displayName} readOnly />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Email</span>
+            <input className="input w-full" type="email" value={buyer.email} readOnly />
+          </label>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={fieldId} className="text-sm font-medium">
+              Quantity
+            </label>
+            <QuantityStepper id={fieldId} value={quantity} onChange={setQuantity} disabled={pending} />
+            <p className="text-base-content/70 text-xs">Minimum order: {product.minSellQty} units.</p>
+          </div>
+          <p className="rounded-box bg-base-200 flex items-baseline justify-between px-4 py-3" aria-live="polite">
+            <span className="text-sm">
+              {quantity} × {formatPrice(product.price)}
+            </span>
+            <span className="text-lg font-semibold">Total: {formatPrice(product.price * quantity)}</span>
+          </p>
+        </div>
+
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={close} disabled={pending}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void buy()} disabled={pending}>
+            {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Buy Now
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

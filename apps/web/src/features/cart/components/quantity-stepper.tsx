@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { LIMITS } from '@b2b/shared';
+
+type QuantityStepperProps = {
+  id: string;
+  value: number;
+  onChange: (value: number) => void;
+  disabled?: boolean;
+};
+
+const clamp = (n: number) => Math.min(LIMITS.quantity, Math.max(1, Math.floor(n)));
+
+/** Plus/minus buttons around a number field; the value never goes below 1. */
+export function QuantityStepper({ id, value, onChange, disabled = false }: QuantityStepperProps) {
+  // The text is kept apart from the number so the field can be emptied while typing a new value.
+  const [text, setText] = useState(String(value));
+  const set = (next: number) => {
+    const clamped = clamp(next);
+    setText(String(clamped));
+    onChange(clamped);
+  };
+  return (
+    <div className="join">
+      <button
+        type="button"
+        className="btn join-item"
+        aria-label="Decrease quantity"
+        disabled={disabled || value <= 1}
+        onClick={() => set(value - 1)}
+      >
+        −
+      </button>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        className="input join-item w-24 text-center"
+        value={text}
+        disabled={disabled}
+        onChange={(event) => {
+          const raw = event.currentTarget.value;
+          setText(raw);
+          const parsed = Number.parseInt(raw, 10);
+          if (Number.isFinite(parsed)) onChange(clamp(parsed));
+        }}
+        onBlur={() => setText(String(value))}
+      />
+      <button
+        type="button"
+        className="btn join-item"
+        aria-label="Increase quantity"
+        disabled={disabled || value >= LIMITS.quantity}
+        onClick={() => set(value + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}

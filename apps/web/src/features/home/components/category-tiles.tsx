@@ -1,0 +1,51 @@
+import { CATEGORIES, HOME_CATEGORY_TILES } from '@b2b/shared';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { CATEGORY_SECTION_ID } from '../slides';
+
+/** Image files use the category value, with '&' (office&stationary) spelled as '-'. */
+export function categoryImage(value: string): string {
+  return `/images/categories/${value.replace('&', '-')}.svg`;
+}
+
+export function CategoryTiles() {
+  return (
+    <section
+      id={CATEGORY_SECTION_ID}
+      tabIndex={-1}
+      aria-labelledby="home-categories"
+      className="mx-auto max-w-7xl scroll-mt-20 px-4 py-14 focus:outline-none"
+    >
+      <h2 id="home-categories" className="text-center text-3xl font-bold">
+        Product Categories
+      </h2>
+      <p className="text-base-content/70 mt-2 text-center">Find what you need by category.</p>
+      <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        {HOME_CATEGORY_TILES.map((name) => {
+          const value = name.toLowerCase();
+          const label = CATEGORIES.find((c) => c.value === value)?.label ?? name;
+          return (
+            <li key={name} className="last:odd:col-span-2 sm:last:odd:col-span-1">
+              <Link
+                to={paths.category(value)}
+                className="group card border-base-300 bg-base-100 h-full overflow-hidden border shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+              >
+                <figure className="bg-base-200 aspect-square">
+                  <img
+                    src={categoryImage(value)}
+                    alt=""
+                    loading="lazy"
+                    className="h-full w-full object-cover transition-transform group-hover:scale-105"
+                  />
+                </figure>
+                <div className="card-body items-center p-3">
+                  <span className="font-semibold">{label}</span>
+                </div>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { CAROUSEL } from '@b2b/shared';
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
+import { CATEGORY_SECTION_ID, HOME_SLIDES } from '../slides';
+
+const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/*
+ * Embla's `duration` is not in milliseconds (it is an easing factor, sensible range 20–60),
+ * so the spec's slow 5000 ms slide is approximated with its slowest setting.
+ */
+const SLOW_SLIDE_DURATION = 60;
+
+export function scrollToCategories() {
+  const section = document.getElementById(CATEGORY_SECTION_ID);
+  if (!section) return;
+  section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  // Move keyboard focus along with the view, without a second jump.
+  section.focus({ preventScroll: true });
+}
+
+export function HeroCarousel() {
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: SLOW_SLIDE_DURATION }, [
+    Autoplay({
+      delay: CAROUSEL.autoplayIntervalMs,
+      playOnInit: !prefersReducedMotion(),
+      stopOnInteraction: false,
+      stopOnMouseEnter: true,
+      stopOnFocusIn: true,
+    }),
+  ]);
+  const [selected, setSelected] = useState(0);
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
+    emblaApi.on('select', onSelect);
+    return () => {
+      emblaApi.off('select', onSelect);
+    };
+  }, [emblaApi]);
+
+  const goTo = useCallback((index: number) => emblaApi?.scrollTo(index), [emblaApi]);
+
+  const togglePlay = () => {
+    const autoplay = emblaApi?.plugins().autoplay;
+    if (!autoplay) return;
+    if (autoplay.isPlaying()) autoplay.stop();
+    else autoplay.play();
+    setPlaying(!playing);
+  };
+
+  return (
+    <section aria-roledescription="carousel" aria-label="Featured offers" className="relative">
+      <div ref={emblaRef} className="overflow-hidden">
+        <div className="flex touch-pan-y">
+          {HOME_SLIDES.map((slide, index) => (
+            <div
+              key={slide.image}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${HOME_SLIDES.length}`}
+              inert={index !== selected}
+              className="relative min-w-0 shrink-0 grow-0 basis-full"
+            >
+              <img
+                src={slide.image}
+                alt=""
+                className="h-[26rem] w-full object-cover object-right sm:h-[28rem] lg:h-[32rem]"
+                fetchPriority={index === 0 ? 'high' : 'low'}
+              />
+              <div className="from-neutral/85 via-neutral/55 to-neutral/0 sm:via-neutral/35 absolute inset-0 bg-linear-to-r" />
+              <div className="absolute inset-0 mx-auto flex max-w-7xl items-center px-6 sm:px-10">
+                <div className="text-neutral-content max-w-xl">
+                  <p className="badge badge-accent mb-4 border-0 font-semibold">{slide.eyebrow}</p>
+                  <h2 className="text-3xl leading-tight font-extrabold sm:text-4xl lg:text-5xl">{slide.title}</h2>
+                  <p className="text-neutral-content/90 mt-4 text-base sm:text-lg">{slide.text}</p>
+                  <button type="button" className="btn btn-lg btn-accent mt-6" onClick={scrollToCategories}>
+                    Get offer
+                  </button>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+
+      <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-3">
+        <div className="bg-neutral/40 flex gap-2 rounded-full px-3 py-2 backdrop-blur-sm">
+          {HOME_SLIDES.map((slide, index) => (
+            <button
+              key={slide.image}
+              type="button"
+              aria-label={`Go to slide ${index + 1}`}
+              aria-current={index === selected ? 'true' : undefined}
+              onClick={() => goTo(index)}
+              className={`h-2.5 rounded-full transition-all ${index === selected ? 'bg-accent w-7' : 'bg-neutral-content/70 hover:bg-neutral-content w-2.5'}`}
+            />
+          ))}
+        </div>
+        <button
+          type="button"
+          onClick={togglePlay}
+          className="btn btn-circle bg-neutral/40 text-neutral-content btn-sm hover:bg-neutral/60 border-0 backdrop-blur-sm"
+          aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+        >
+          <svg viewBox="0 0 24 24" width={16} height={16} fill="currentColor" aria-hidden="true">
+            {playing ? <path d="M7 5h3v14H7zM14 5h3v14h-3z" /> : <path d="M8 5v14l11-7z" />}
+          </svg>
+        </button>
+      </div>
+    </section>
+  );
+}

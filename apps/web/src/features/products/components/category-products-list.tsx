@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Category } from '@b2b/shared';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { Pagination } from '@/components/ui/pagination';
+import { categoryProductsQueryOptions } from '../api/get-category-products';
+import { useListParams } from '../hooks/use-list-params';
+import { ProductGrid } from './product-grid';
+import { ProductSearch } from './product-search';
+
+type CategoryProductsListProps = { category: Category | null; emptyText: string };
+
+/** One page of a category's products (or of all products) with search and pagination. */
+export function CategoryProductsList({ category, emptyText }: CategoryProductsListProps) {
+  const { q, offset, limit, update } = useListParams();
+  const products = useQuery({
+    ...categoryProductsQueryOptions(category, { limit, offset, q: q || undefined }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-base-content/70 text-sm" aria-live="polite">
+          {products.data ? `${products.data.total} ${products.data.total === 1 ? 'product' : 'products'}` : '\u00a0'}
+          {q ? ` matching “${q}”` : ''}
+        </p>
+        <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
+      </div>
+      {products.isPending ? (
+        <LoadingState />
+      ) : products.isError ? (
+        <ErrorState error={products.error} onRetry={() => void products.refetch()} />
+      ) : products.data.items.length === 0 ? (
+        <EmptyState>{emptyText}</EmptyState>
+      ) : (
+        <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <ProductGrid products={products.data.items} headingLevel="h2" />
+          <Pagination
+            total={products.data.total}
+            limit={limit}
+            offset={offset}
+            onChange={(next) => update({ offset: next })}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

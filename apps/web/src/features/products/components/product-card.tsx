@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { categoryLabel, type Product } from '@b2b/shared';
+import { paths } from '@/config/paths';
+import { formatPrice, formatRating, minSellQtyOrDefault, textOrFallback } from '../utils/format';
+import { ProductImage } from './product-image';
+
+type ProductCardProps = {
+  product: Product;
+  /** All Products' card view also shows the minimum order quantity. */
+  showMinQty?: boolean;
+  /** The card title's level, so pages without section headings keep a valid outline. */
+  headingLevel?: 'h2' | 'h3';
+};
+
+export function ProductCard({ product, showMinQty = false, headingLevel = 'h3' }: ProductCardProps) {
+  const Heading = headingLevel;
+  const headingId = useId();
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="card border-base-300 bg-base-100 h-full border shadow-sm transition-shadow hover:shadow-md"
+    >
+      <figure className="bg-base-200 aspect-[4/3]">
+        <ProductImage src={product.image} alt={product.name} className="h-full w-full object-contain p-4" />
+      </figure>
+      <div className="card-body gap-3 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <Heading id={headingId} className="card-title text-base leading-snug">
+            {product.name}
+          </Heading>
+          <span className="badge badge-soft badge-primary shrink-0">{categoryLabel(product.category)}</span>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-base-content/70">Brand</dt>
+          <dd>{textOrFallback(product.brand)}</dd>
+          <dt className="text-base-content/70">Price</dt>
+          <dd className="font-semibold">{formatPrice(product.price)}</dd>
+          {showMinQty ? (
+            <>
+              <dt className="text-base-content/70">Min qty</dt>
+              <dd>{minSellQtyOrDefault(product.minSellQty)}</dd>
+            </>
+          ) : null}
+          <dt className="text-base-content/70">Rating</dt>
+          <dd>{formatRating(product.rating)}</dd>
+        </dl>
+        <div className="card-actions mt-auto justify-end">
+          <Link
+            to={paths.productDetails(product._id)}
+            className="btn btn-sm btn-primary"
+            aria-label={`Details of ${product.name}`}
+          >
+            Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

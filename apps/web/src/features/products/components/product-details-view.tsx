@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { categoryLabel, type Product } from '@b2b/shared';
+import { formatPrice, formatRating, minSellQtyOrDefault, quantityOrDefault, textOrFallback } from '../utils/format';
+import { ProductImage } from './product-image';
+
+type ProductDetailsViewProps = { product: Product; actions: ReactNode; footer?: ReactNode };
+
+/** Every field of a product, read-only. */
+export function ProductDetailsView({ product, actions, footer }: ProductDetailsViewProps) {
+  const stock = quantityOrDefault(product.quantity);
+  return (
+    <article className="grid gap-8 lg:grid-cols-2 lg:items-start">
+      <figure className="rounded-box border-base-300 bg-base-200 overflow-hidden border">
+        <ProductImage src={product.image} alt={product.name} className="aspect-square w-full object-contain p-8" />
+      </figure>
+
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-col gap-2">
+          <span className="badge badge-soft badge-primary">{categoryLabel(product.category)}</span>
+          <h1 className="text-3xl leading-tight font-bold">{product.name}</h1>
+          <p className="text-base-content/70">Brand: {textOrFallback(product.brand)}</p>
+          <p className="text-primary text-3xl font-semibold">{formatPrice(product.price)}</p>
+        </div>
+
+        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+          <div className="rounded-box border-base-300 bg-base-100 border p-3 sm:p-4">
+            <dt className="text-base-content/70 text-sm">In stock</dt>
+            <dd className="text-lg font-semibold sm:text-xl">{stock} units</dd>
+          </div>
+          <div className="rounded-box border-base-300 bg-base-100 border p-3 sm:p-4">
+            <dt className="text-base-content/70 text-sm">Min Sell Qty</dt>
+            <dd className="text-lg font-semibold sm:text-xl">{minSellQtyOrDefault(product.minSellQty)} units</dd>
+          </div>
+          <div className="rounded-box border-base-300 bg-base-100 border p-3 sm:p-4">
+            <dt className="text-base-content/70 text-sm">Rating</dt>
+            <dd className="text-lg font-semibold sm:text-xl">{formatRating(product.rating)}</dd>
+          </div>
+        </dl>
+
+        <div className="flex flex-wrap items-center gap-3">{actions}</div>
+        {footer}
+
+        <section aria-labelledby="product-description" className="flex flex-col gap-2">
+          <h2 id="product-description" className="text-lg font-semibold">
+            Description
+          </h2>
+          <p className="text-base-content/80 whitespace-pre-line">
+            {product.description.trim() ? product.description : 'No description provided.'}
+          </p>
+        </section>
+        <section aria-labelledby="product-content" className="flex flex-col gap-2">
+          <h2 id="product-content" className="text-lg font-semibold">
+            Product content
+          </h2>
+          <p className="text-base-content/80 whitespace-pre-line">
+            {product.content.trim() ? product.content : 'No content details provided.'}
+          </p>
+        </section>
+        <p className="text-base-content/70 text-sm">
+          Sold by <span className="text-base-content font-medium">{product.email}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

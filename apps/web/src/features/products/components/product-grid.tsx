@@ -1,0 +1,16 @@
+import type { Product } from '@b2b/shared';
+import { ProductCard } from './product-card';
+
+type ProductGridProps = { products: Product[]; showMinQty?: boolean; headingLevel?: 'h2' | 'h3' };
+
+export function ProductGrid({ products, showMinQty, headingLevel }: ProductGridProps) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {products.map((product) => (
+        <li key={product._id}>
+          <ProductCard product={product} showMinQty={showMinQty} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

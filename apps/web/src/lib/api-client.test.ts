@@ -1,0 +1,110 @@
+import { beforeEach, expect, test, vi } from 'vitest';
+
+const firebase = vi.hoisted(() => ({ getIdToken: vi.fn<() => Promise<string | null>>() }));
+vi.mock('@/lib/firebase', () => firebase);
+
+const { ApiError, apiFetch, apiFetchPage, NETWORK_ERROR_MESSAGE } = await import('./api-client');
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), { ...init, headers: { 'Content-Type': 'application/json', ...init.headers } });
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  firebase.getIdToken.mockReset().mockResolvedValue(null);
+});
+
+test('sends JSON under /api with the signed-in user token', async () => {
+  firebase.getIdToken.mockResolvedValue('token-123');
+  fetchMock.mockResolvedValue(json({ acknowledged: true, insertedId: 'abc' }, { status: 201 }));
+
+  const result = await apiFetch('/carts', { method: 'POST', body: { productId: 'p', buyQuantity: 3 } });
+
+  expect(result).toEqual({ acknowledged: true, insertedId: 'abc' });
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  expect(url).toBe('/api/carts');
+  expect(init?.method).toBe('POST');
+  expect(init?.body).toBe('{"productId":"p","buyQuantity":3}');
+  expect(init?.headers).toMatchObject({ Authorization: 'Bearer token-123', 'Content-Type': 'application/json' });
+});
+
+test('signed out, no Authorization header is sent and undefined query values are dropped', async () => {
+  fetchMock.mockResolvedValue(json([]));
+
+  await apiFetch('/products', { query: { limit: 6, available: true, q: undefined } });
+
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  expect(url).toBe('/api/products?limit=6&available=true');
+  expect(init?.headers).not.toHaveProperty('Authorization');
+});
+
+test('still calls the API when the identity service is unavailable', async () => {
+  firebase.getIdToken.mockRejectedValue(new Error('config failed'));
+  fetchMock.mockResolvedValue(json([]));
+
+  await expect(apiFetch('/products')).resolves.toEqual([]);
+});
+
+test('an error body becomes an ApiError with its message, code and details', async () => {
+  fetchMock.mockResolvedValue(
+    json(
+      {
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        error: 'Bad Request',
+        message: 'Name is required.',
+        details: [{ field: 'name', message: 'Name is required.' }],
+      },
+      { status: 400 },
+    ),
+  );
+
+  const error = await apiFetch('/products', { method: 'POST', body: {} }).catch((e: unknown) => e);
+
+  expect(error).toBeInstanceOf(ApiError);
+  expect(error).toMatchObject({
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'Name is required.',
+    details: [{ field: 'name', message: 'Name is required.' }],
+  });
+});
+
+test('a non-JSON error still gives a sentence', async () => {
+  fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+
+  await expect(apiFetch('/products')).rejects.toMatchObject({
+    status: 502,
+    message: 'The server could not complete the request (HTTP 502). Please try again.',
+  });
+});
+
+test('a network failure becomes a plain sentence', async () => {
+  fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+  await expect(apiFetch('/products')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+});
+
+test('an abort is passed through untouched', async () => {
+  const abort = new DOMException('The operation was aborted.', 'AbortError');
+  fetchMock.mockRejectedValue(abort);
+
+  await expect(apiFetch('/products')).rejects.toBe(abort);
+});
+
+test('apiFetchPage reads the total from X-Total-Count', async () => {
+  fetchMock.mockResolvedValue(json([{ id: 1 }, { id: 2 }], { headers: { 'X-Total-Count': '57' } }));
+
+  await expect(apiFetchPage('/products', { query: { limit: 2 } })).resolves.toEqual({
+    items: [{ id: 1 }, { id: 2 }],
+    total: 57,
+  });
+});
+
+test('apiFetchPage falls back to the item count without the header', async () => {
+  fetchMock.mockResolvedValue(json([{ id: 1 }]));
+
+  await expect(apiFetchPage('/products')).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+});

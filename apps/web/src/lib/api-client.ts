@@ -1,0 +1,119 @@
+import { errorBodySchema } from '@b2b/shared';
+import { getIdToken } from '@/lib/firebase';
+
+/*
+ * The one place the web app talks to the API. Every error the server sends has the shape
+ * {statusCode, code, error, message, details?}; this module turns it (or a network failure)
+ * into an ApiError whose message is a sentence the UI can show as it is.
+ */
+
+export type FieldError = { field: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: FieldError[];
+
+  constructor(init: { status: number; code: string; message: string; details?: FieldError[] }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    if (init.details) this.details = init.details;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+export type QueryValue = string | number | boolean | undefined;
+
+export type ApiFetchOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+};
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function bearerToken(): Promise<string | null> {
+  try {
+    return await getIdToken();
+  } catch {
+    // Without the identity service public endpoints still work; protected ones answer 401.
+    return null;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data;
+    return new ApiError({ status: response.status, code, message, ...(details ? { details } : {}) });
+  }
+  return new ApiError({
+    status: response.status,
+    code: 'HTTP_ERROR',
+    message: `The server could not complete the request (HTTP ${response.status}). Please try again.`,
+  });
+}
+
+async function request(path: string, options: ApiFetchOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = await bearerToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    // An abort is the caller's decision (e.g. TanStack Query cancelling), not a failure to report.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiError({
+      status: response.status,
+      code: 'INVALID_RESPONSE',
+      message: 'The server sent an answer the app could not read. Please try again.',
+    });
+  }
+}
+
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  return readJson<T>(await request(path, options));
+}
+
+/** For list endpoints: the page of items plus the total the server reports in X-Total-Count. */
+export async function apiFetchPage<T>(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<{ items: T[]; total: number }> {
+  const response = await request(path, options);
+  const items = await readJson<T[]>(response);
+  const header = response.headers.get('X-Total-Count');
+  const total = header === null ? Number.NaN : Number(header);
+  return { items, total: Number.isInteger(total) && total >= 0 ? total : items.length };
+}

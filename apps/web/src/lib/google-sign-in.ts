@@ -1,0 +1,64 @@
+import type { WebConfig } from '@b2b/shared';
+import {
+  GoogleAuthProvider,
+  getRedirectResult,
+  signInWithCredential,
+  signInWithPopup,
+  signInWithRedirect,
+  type Auth,
+  type UserCredential,
+} from 'firebase/auth';
+
+/*
+ * Which way 'Login with Google' goes (DESIGN.md §3a). The Auth Emulator cannot run the
+ * popup offline, so there the app shows its own account chooser and signs in with a
+ * Google credential built from the chosen test identity; with real Firebase it opens
+ * Google's popup and falls back to a full-page redirect when the browser blocks popups.
+ */
+
+export type GoogleSignInMode = 'account-chooser' | 'popup';
+
+/** A Google identity the emulator accepts; `picture` must be an absolute URL. */
+export type GoogleIdentity = { sub: string; email: string; name: string; picture: string };
+
+export function googleSignInMode(config: Pick<WebConfig, 'authEmulatorUrl'>): GoogleSignInMode {
+  return config.authEmulatorUrl ? 'account-chooser' : 'popup';
+}
+
+function isPopupBlocked(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'auth/popup-blocked';
+}
+
+/**
+ * Signs in with Google. Resolves with the credential, or with null when the browser is
+ * being sent to Google (redirect); the result then arrives through completeGoogleRedirect.
+ */
+export async function signInWithGoogle(
+  auth: Auth,
+  mode: GoogleSignInMode,
+  identity?: GoogleIdentity,
+): Promise<UserCredential | null> {
+  if (mode === 'account-chooser') {
+    if (!identity) throw new Error('Choose a Google account to continue.');
+    const idToken = JSON.stringify({ ...identity, email_verified: true });
+    return signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
+  }
+  const provider = new GoogleAuthProvider();
+  try {
+    return await signInWithPopup(auth, provider);
+  } catch (error) {
+    if (!isPopupBlocked(error)) throw error;
+    await signInWithRedirect(auth, provider);
+    return null;
+  }
+}
+
+/** After a redirect sign-in the page reloads; this picks up its result (null when there was none). */
+export function completeGoogleRedirect(auth: Auth): Promise<UserCredential | null> {
+  return getRedirectResult(auth);
+}
+
+/** A stable subject per email, so choosing the same address signs into the same account. */
+export function subjectForEmail(email: string): string {
+  return `google-test-${email.trim().toLowerCase()}`;
+}

@@ -1,0 +1,239 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { Category, Product } from '@b2b/shared';
+import type { api } from '../fixtures/api.js';
+import type { TestUser } from '../fixtures/auth-emulator.js';
+import { blocking, describeViolations, scanAccessibility, type AxeViolation } from '../fixtures/axe.js';
+import { expect, test } from '../fixtures/test.js';
+import { listSettled, login } from '../fixtures/ui.js';
+
+/*
+ * Every screen, at phone, tablet and desktop width: an axe-core scan (serious and critical
+ * violations fail) and a full-page screenshot in docs/screenshots/<screen>-<width>.png.
+ * The data is the seeded demo catalogue, so the pictures look like the real product.
+ */
+
+const WIDTHS = [375, 768, 1280] as const;
+const screenshotsDir = resolve(import.meta.dirname, '../../docs/screenshots');
+
+interface ScreenContext {
+  page: Page;
+  user: TestUser;
+  token: () => Promise<string>;
+  api: typeof api;
+}
+
+interface Screen {
+  name: string;
+  signedIn: boolean;
+  /** Opens the screen and waits until it shows its finished content. */
+  open: (ctx: ScreenContext) => Promise<void>;
+}
+
+/** The seeded catalogue's first products (the home page's Top Products). */
+async function demoProducts(ctx: ScreenContext, count: number): Promise<Product[]> {
+  const products = await ctx.api.listProducts({ limit: String(count) });
+  expect(products.length, 'the demo catalogue is seeded').toBe(count);
+  return products;
+}
+
+/** Gives the user a few listings of their own, copied from the demo catalogue. */
+async function ownListings(ctx: ScreenContext): Promise<Product[]> {
+  const token = await ctx.token();
+  const created: Product[] = [];
+  for (const demo of await demoProducts(ctx, 4)) {
+    const { name, image, quantity, minSellQty, brand, category, description, price, rating, content } = demo;
+    created.push(
+      await ctx.api.createProduct(token, {
+        ...{ name, image, quantity, minSellQty, brand, description, price, rating, content },
+        category: category as Category,
+      }),
+    );
+  }
+  return created;
+}
+
+const SCREENS: Screen[] = [
+  {
+    name: 'home',
+    signedIn: true,
+    open: async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Top Products' })).toBeVisible();
+      await expect(page.getByText('1,200+')).toBeVisible();
+    },
+  },
+  {
+    name: 'login',
+    signedIn: false,
+    open: async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Login now!' })).toBeVisible();
+    },
+  },
+  {
+    name: 'register',
+    signedIn: false,
+    open: async ({ page }) => {
+      await page.goto('/register');
+      await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
+    },
+  },
+  {
+    name: 'all-products-table',
+    signedIn: true,
+    open: async ({ page }) => {
+      await page.goto('/all-products');
+      await expect(page.getByRole('columnheader', { name: 'Min Sell Qty' })).toBeVisible();
+      await listSettled(page);
+    },
+  },
+  {
+    name: 'all-products-card',
+    signedIn: true,
+    open: async ({ page }) => {
+      await page.goto('/all-products?view=card');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await listSettled(page);
+    },
+  },
+  {
+    name: 'product-details',
+    signedIn: true,
+    open: async (ctx) => {
+      const [product] = await demoProducts(ctx, 1);
+      await ctx.page.goto(`/product-details/${product?._id}`);
+      await expect(ctx.page.getByRole('button', { name: 'Buy', exact: true })).toBeVisible();
+    },
+  },
+  {
+    name: 'purchase-dialog',
+    signedIn: true,
+    open: async (ctx) => {
+      const [product] = await demoProducts(ctx, 1);
+      await ctx.page.goto(`/product-details/${product?._id}`);
+      await ctx.page.getByRole('button', { name: 'Buy', exact: true }).click();
+      await expect(ctx.page.getByRole('dialog', { name: 'Confirm Purchase' })).toBeVisible();
+    },
+  },
+  {
+    name: 'cart',
+    signedIn: true,
+    open: async (ctx) => {
+      const token = await ctx.token();
+      for (const product of await demoProducts(ctx, 3)) await ctx.api.buy(token, product._id, product.minSellQty);
+      await ctx.page.goto(`/carts/${ctx.user.email}`);
+      await expect(ctx.page.getByRole('article')).toHaveCount(3);
+    },
+  },
+  {
+    name: 'cart-empty',
+    signedIn: true,
+    open: async ({ page, user }) => {
+      await page.goto(`/carts/${user.email}`);
+      await expect(page.getByText('No data found in your cart.')).toBeVisible();
+    },
+  },
+  {
+    name: 'add-product',
+    signedIn: true,
+    open: async ({ page }) => {
+      await page.goto('/add-products');
+      await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+    },
+  },
+  {
+    name: 'update-product',
+    signedIn: true,
+    open: async (ctx) => {
+      const [product] = await ownListings(ctx);
+      await ctx.page.goto(`/update-product/${product?._id}`);
+      await expect(ctx.page.getByLabel('Product name')).toHaveValue(product?.name ?? '');
+    },
+  },
+  {
+    name: 'category',
+    signedIn: true,
+    open: async ({ page }) => {
+      await page.goto('/categories/electronics');
+      await expect(page.getByRole('heading', { name: 'Products in Category: electronics' })).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await listSettled(page);
+    },
+  },
+  {
+    name: 'all-categories',
+    signedIn: true,
+    open: async ({ page }) => {
+      await page.goto('/categories');
+      await expect(page.getByRole('heading', { name: 'Products in Category: All' })).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await listSettled(page);
+    },
+  },
+  {
+    name: 'my-products',
+    signedIn: true,
+    open: async (ctx) => {
+      const listings = await ownListings(ctx);
+      await ctx.page.goto(`/my-products/${ctx.user.email}`);
+      await expect(ctx.page.getByRole('button', { name: 'Delete' })).toHaveCount(listings.length);
+    },
+  },
+  {
+    name: 'not-found',
+    signedIn: false,
+    open: async ({ page }) => {
+      await page.goto('/this-page-does-not-exist');
+      await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+    },
+  },
+  {
+    name: 'contact',
+    signedIn: false,
+    open: async ({ page }) => {
+      await page.goto('/contact');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  },
+];
+
+/** Scrolls through the page so lazy images load, then waits for images and fonts. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = Math.max(200, window.innerHeight / 2);
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const broken = await page.evaluate(() =>
+    [...document.images].filter((img) => img.naturalWidth === 0 && img.getAttribute('src')).map((img) => img.src),
+  );
+  expect(broken, 'every image on the screen loads').toEqual([]);
+}
+
+mkdirSync(screenshotsDir, { recursive: true });
+
+for (const screen of SCREENS) {
+  test(`screen ${screen.name}: accessible and photographed at ${WIDTHS.join('/')} px`, async ({ page, user, api, tokenFor }) => {
+    // Stable pictures: the carousel and the banner animation honour reduced motion.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    if (screen.signedIn) await login(page, user);
+    await screen.open({ page, user, api, token: () => tokenFor(user) });
+
+    const found: AxeViolation[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await settle(page);
+      found.push(...(await scanAccessibility(page, screen.name)));
+      await page.screenshot({ path: resolve(screenshotsDir, `${screen.name}-${width}.png`), fullPage: true, animations: 'disabled' });
+    }
+    const serious = blocking(found);
+    expect(serious, `serious or critical accessibility violations on ${screen.name}:\n${describeViolations(serious)}`).toEqual([]);
+  });
+}

@@ -1,0 +1,226 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { DEMO_PROJECT_ID, freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
+import { repoRoot } from './lib/env-file.js';
+
+/*
+ * `npm run test:e2e [-- <playwright args>]`: the stack `npm start` runs, fresh and isolated:
+ *   1. builds the web app when its build is missing or older than its sources,
+ *   2. starts a throw-away Auth Emulator on free ports,
+ *   3. starts the API on a free port with a new PGlite folder, or, when E2E_DATABASE_URL
+ *      names a PostgreSQL server, with a newly created database that is dropped afterwards,
+ *   4. runs Playwright against it and prints `N passed, N failed` for CI.
+ * Everything is stopped on success, failure and Ctrl-C; the exit code is Playwright's.
+ */
+
+const apiLogPath = join(repoRoot, '.data', 'tmp', `e2e-api-${process.pid}.log`);
+const reportPath = join(repoRoot, 'test-results', 'e2e-report.json');
+
+let emulator: RunningEmulator | undefined;
+let api: ChildProcess | undefined;
+let playwright: ChildProcess | undefined;
+let pgliteDir: string | undefined;
+let database: { adminUrl: string; name: string } | undefined;
+let cleaning: Promise<void> | undefined;
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+function buildWebIfStale(): void {
+  const builtAt = newestMtime(join(repoRoot, 'apps/web/dist/index.html'));
+  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+  const changedAt = Math.max(...sources.map((s) => newestMtime(join(repoRoot, s))));
+  if (builtAt > changedAt) return;
+  console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@b2b/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The web app build failed; see the output above.');
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function createDatabase(adminUrl: string): Promise<string> {
+  const name = `b2b_e2e_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  database = { adminUrl, name };
+  return withDatabase(adminUrl, name);
+}
+
+async function dropDatabase(): Promise<void> {
+  if (!database) return;
+  const { adminUrl, name } = database;
+  database = undefined;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The API's own settings come only from here, never from a developer's .env. */
+function apiEnv(port: number, emulatorHost: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^(FIREBASE_|DATABASE_URL$|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|WRITE_RATE_LIMIT_PER_MINUTE$)/.test(key)) delete env[key];
+  }
+  return {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
+    SEED_ON_EMPTY: 'true',
+    // Every journey shares 127.0.0.1, so the per-address write limit is meant for one person, not
+    // for two parallel workers; the API's own tests cover the limit itself.
+    WRITE_RATE_LIMIT_PER_MINUTE: '5000',
+    WEB_DIST_DIR: join(repoRoot, 'apps/web/dist'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: (pgliteDir = mkdtempSync(join(tmpdir(), 'b2b-e2e-db-'))) }),
+  };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The API exited (${child.signalCode ?? child.exitCode}) before it was healthy.`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`The API did not become healthy within 120 s (last: ${last}).`);
+}
+
+function stopChild(child: ChildProcess | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => (clearTimeout(timer), resolve()));
+    child.kill('SIGTERM');
+  });
+}
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopChild(playwright);
+    await stopChild(api);
+    await emulator?.stop().catch(() => undefined);
+    await dropDatabase().catch((error: unknown) => console.error('Could not drop the e2e database:', error));
+    if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the e2e stack…`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+/** The API's warnings and errors (and anything that is not a JSON log line), last ones first seen. */
+function printProblems(path: string): void {
+  if (!existsSync(path)) return;
+  const lines = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !/^\{"level":(10|20|30),/.test(line));
+  if (lines.length === 0) return;
+  console.error(`--- API warnings and errors (full log: ${path}) ---\n${lines.slice(-40).join('\n')}`);
+}
+
+interface ReportStats {
+  expected: number;
+  unexpected: number;
+  flaky: number;
+  skipped: number;
+}
+
+function closingLine(code: number): string {
+  try {
+    const { stats } = JSON.parse(readFileSync(reportPath, 'utf8')) as { stats: ReportStats };
+    const failed = stats.unexpected + stats.flaky;
+    return `${stats.expected} passed, ${failed} failed${stats.skipped ? `, ${stats.skipped} skipped` : ''}`;
+  } catch {
+    // No report: Playwright did not get as far as running tests.
+    return `0 passed, ${code === 0 ? 0 : 1} failed`;
+  }
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  buildWebIfStale();
+  mkdirSync(join(repoRoot, '.data', 'tmp'), { recursive: true });
+  rmSync(reportPath, { force: true });
+
+  emulator = await startAuthEmulator({ quiet: true });
+  console.log(`Auth Emulator ready on ${emulator.host}`);
+
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  const databaseUrl = adminUrl ? await createDatabase(adminUrl) : undefined;
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(apiLogPath);
+  api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: apiEnv(port, emulator.host, databaseUrl),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  api.stdout?.pipe(log);
+  api.stderr?.pipe(log);
+  try {
+    await waitForHealth(baseUrl, api);
+  } catch (error) {
+    printProblems(apiLogPath);
+    throw error;
+  }
+  const db = database ? `PostgreSQL database ${database.name}` : `PGlite in ${pgliteDir}`;
+  console.log(`API ready on ${baseUrl} (${db}); log: ${apiLogPath}`);
+
+  const playwrightBin = join(repoRoot, 'node_modules', '.bin', 'playwright');
+  playwright = spawn(playwrightBin, ['test', ...process.argv.slice(2)], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, BASE_URL: baseUrl, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID },
+  });
+  const code = await new Promise<number>((resolve) => playwright?.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  if (code !== 0) printProblems(apiLogPath);
+  console.log(`\nEnd-to-end run took ${Math.round((Date.now() - started) / 1000)} s on ${database ? 'PostgreSQL' : 'PGlite'}.`);
+  console.log(closingLine(code));
+  return code;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  console.log('0 passed, 1 failed');
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
