@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -23,7 +23,7 @@ const reportPath = join(repoRoot, 'test-results', 'e2e-report.json');
 let emulator: RunningEmulator | undefined;
 let api: ChildProcess | undefined;
 let playwright: ChildProcess | undefined;
-let pgliteDir: string | undefined;
+let runDir: string | undefined;
 let database: { adminUrl: string; name: string } | undefined;
 let cleaning: Promise<void> | undefined;
 
@@ -77,7 +77,7 @@ async function dropDatabase(): Promise<void> {
 }
 
 /** The API's own settings come only from here, never from a developer's .env. */
-function apiEnv(port: number, emulatorHost: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
+function apiEnv(port: number, emulatorHost: string, databaseUrl: string | undefined, dir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
     if (/^(FIREBASE_|DATABASE_URL$|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|WRITE_RATE_LIMIT_PER_MINUTE$)/.test(key)) delete env[key];
@@ -92,8 +92,8 @@ function apiEnv(port: number, emulatorHost: string, databaseUrl: string | undefi
     // Every journey shares 127.0.0.1, so the per-address write limit is meant for one person, not
     // for two parallel workers; the API's own tests cover the limit itself.
     WRITE_RATE_LIMIT_PER_MINUTE: '5000',
-    WEB_DIST_DIR: join(repoRoot, 'apps/web/dist'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: (pgliteDir = mkdtempSync(join(tmpdir(), 'b2b-e2e-db-'))) }),
+    WEB_DIST_DIR: join(dir, 'web'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: join(dir, 'db') }),
   };
 }
 
@@ -131,7 +131,7 @@ function cleanup(): Promise<void> {
     await stopChild(api);
     await emulator?.stop().catch(() => undefined);
     await dropDatabase().catch((error: unknown) => console.error('Could not drop the e2e database:', error));
-    if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+    if (runDir) rmSync(runDir, { recursive: true, force: true });
   })();
   return cleaning;
 }
@@ -174,6 +174,9 @@ function closingLine(code: number): string {
 async function main(): Promise<number> {
   const started = Date.now();
   buildWebIfStale();
+  // A private copy of the build: a rebuild elsewhere during the run must not pull files from under the app.
+  runDir = mkdtempSync(join(tmpdir(), 'b2b-e2e-'));
+  cpSync(join(repoRoot, 'apps/web/dist'), join(runDir, 'web'), { recursive: true });
   mkdirSync(join(repoRoot, '.data', 'tmp'), { recursive: true });
   rmSync(reportPath, { force: true });
 
@@ -187,7 +190,7 @@ async function main(): Promise<number> {
   const log = createWriteStream(apiLogPath);
   api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: apiEnv(port, emulator.host, databaseUrl),
+    env: apiEnv(port, emulator.host, databaseUrl, runDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   api.stdout?.pipe(log);
@@ -198,7 +201,7 @@ async function main(): Promise<number> {
     printProblems(apiLogPath);
     throw error;
   }
-  const db = database ? `PostgreSQL database ${database.name}` : `PGlite in ${pgliteDir}`;
+  const db = database ? `PostgreSQL database ${database.name}` : `PGlite in ${join(runDir, 'db')}`;
   console.log(`API ready on ${baseUrl} (${db}); log: ${apiLogPath}`);
 
   const playwrightBin = join(repoRoot, 'node_modules', '.bin', 'playwright');

@@ -149,6 +149,25 @@ test('not enough stock shows the server message and keeps the dialog open', asyn
   expect(screen.getByRole('dialog', { name: 'Confirm Purchase' })).toBeInTheDocument();
 });
 
+test("the server's minimum check (422) shows the minimum warning", async () => {
+  fakeAuth.signIn();
+  const { user } = renderDetails(() => {
+    throw new ApiError({ status: 422, code: 'MIN_ORDER_NOT_MET', message: 'You must buy at least 10 units.' });
+  });
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  await user.clear(field);
+  await user.type(field, '10');
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+  await waitFor(() =>
+    expect(showAlert).toHaveBeenCalledWith({
+      icon: 'warning',
+      title: 'Minimum Order Not Met',
+      text: 'You must buy at least 10 units.',
+    }),
+  );
+});
+
 test('another failure shows Something went wrong! with the reason', async () => {
   fakeAuth.signIn();
   const { user } = renderDetails(() => {

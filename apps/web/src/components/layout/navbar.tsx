@@ -27,6 +27,9 @@ export function navItems(user: AuthUser | null): NavItem[] {
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
 
+/** daisyUI's active menu item is neutral by default; the brand colour reads as "you are here". */
+const menuColours = '[--menu-active-bg:var(--color-primary)] [--menu-active-fg:var(--color-primary-content)]';
+
 function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return items.map((item) => (
     <li key={item.label}>
@@ -77,7 +80,7 @@ function MobileMenu({ items }: { items: NavItem[] }) {
       <ul
         id={menuId}
         hidden={!open}
-        className="menu rounded-box border-base-300 bg-base-100 absolute top-full left-0 z-50 mt-2 w-60 gap-1 border p-2 shadow-lg"
+        className={`menu ${menuColours} rounded-box border-base-300 bg-base-100 absolute top-full left-0 z-50 mt-2 w-60 gap-1 border p-2 shadow-lg`}
       >
         <NavLinks items={items} onNavigate={() => setOpen(false)} />
       </ul>
@@ -148,7 +151,7 @@ export function Navbar() {
           <Brand />
         </div>
         <div className="navbar-center hidden flex-1 justify-center lg:flex">
-          <ul className="menu menu-horizontal gap-1 px-1">
+          <ul className={`menu menu-horizontal gap-1 px-1 ${menuColours}`}>
             <NavLinks items={items} />
           </ul>
         </div>

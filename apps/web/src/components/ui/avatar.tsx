@@ -9,9 +9,15 @@ export function Avatar({ src, alt, className = 'w-10' }: { src: string | null; a
   return (
     <span className="avatar">
       <span
-        className={`${className} bg-base-200 ring-primary/30 ring-offset-base-100 rounded-full ring-2 ring-offset-2`}
+        className={`${className} bg-base-200 ring-primary/30 ring-offset-base-100 block overflow-hidden rounded-full ring-2 ring-offset-2`}
       >
-        <img src={usable} alt={alt} referrerPolicy="no-referrer" onError={() => setFailed(src)} />
+        <img
+          src={usable}
+          alt={alt}
+          referrerPolicy="no-referrer"
+          className="aspect-square h-full w-full rounded-full object-cover"
+          onError={() => setFailed(src)}
+        />
       </span>
     </span>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { categoryLabel, type CartItem } from '@b2b/shared';
+import { categoryLabel, FALLBACK_TEXT, type CartItem } from '@b2b/shared';
 import { formatBuyDate, formatPrice } from '../utils/format';
 
 const PLACEHOLDER_IMAGE = '/images/products/placeholder.svg';
@@ -27,7 +27,7 @@ export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
           <dt className="text-base-content/70">Brand</dt>
-          <dd>{item.brand.trim() ? item.brand : 'N/A'}</dd>
+          <dd>{item.brand.trim() ? item.brand : FALLBACK_TEXT}</dd>
           <dt className="text-base-content/70">Bought</dt>
           <dd>
             <time dateTime={item.buyDate}>{formatBuyDate(item.buyDate)}</time>

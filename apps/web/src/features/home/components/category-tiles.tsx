@@ -20,12 +20,15 @@ export function CategoryTiles() {
         Product Categories
       </h2>
       <p className="text-base-content/70 mt-2 text-center">Find what you need by category.</p>
-      <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+      <ul className="mt-8 flex flex-wrap justify-center gap-4">
         {HOME_CATEGORY_TILES.map((name) => {
           const value = name.toLowerCase();
           const label = CATEGORIES.find((c) => c.value === value)?.label ?? name;
           return (
-            <li key={name} className="last:odd:col-span-2 sm:last:odd:col-span-1">
+            <li
+              key={name}
+              className="basis-[calc(50%-0.5rem)] sm:basis-[calc((100%-2rem)/3)] lg:basis-[calc((100%-4rem)/5)]"
+            >
               <Link
                 to={paths.category(value)}
                 className="group card border-base-300 bg-base-100 h-full overflow-hidden border shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"

@@ -71,7 +71,7 @@ export function HeroCarousel() {
                 className="h-[26rem] w-full object-cover object-right sm:h-[28rem] lg:h-[32rem]"
                 fetchPriority={index === 0 ? 'high' : 'low'}
               />
-              <div className="from-neutral/85 via-neutral/55 to-neutral/0 sm:via-neutral/35 absolute inset-0 bg-linear-to-r" />
+              <div className="from-neutral/90 via-neutral/70 to-neutral/30 lg:from-neutral/85 lg:via-neutral/40 lg:to-neutral/0 absolute inset-0 bg-linear-to-r" />
               <div className="absolute inset-0 mx-auto flex max-w-7xl items-center px-6 sm:px-10">
                 <div className="text-neutral-content max-w-xl">
                   <p className="badge badge-accent mb-4 border-0 font-semibold">{slide.eyebrow}</p>

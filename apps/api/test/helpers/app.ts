@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config, type Env } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { openTestDatabase } from './database.js';
+import { testEnv } from './env.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Env;
+  /** Runs before `ready()`, e.g. to add a route that misbehaves on purpose. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** One app per test file (fastify/demo style), on its own database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig(testEnv(options.env));
+  const { database, dispose } = await openTestDatabase();
+  const app = await buildApp({ config, database });
+  await options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
