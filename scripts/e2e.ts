@@ -1,6 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -26,6 +36,7 @@ let playwright: ChildProcess | undefined;
 let runDir: string | undefined;
 let database: { adminUrl: string; name: string } | undefined;
 let cleaning: Promise<void> | undefined;
+let interrupted = false;
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -36,7 +47,13 @@ function newestMtime(path: string): number {
 
 function buildWebIfStale(): void {
   const builtAt = newestMtime(join(repoRoot, 'apps/web/dist/index.html'));
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/shared/src',
+  ];
   const changedAt = Math.max(...sources.map((s) => newestMtime(join(repoRoot, s))));
   if (builtAt > changedAt) return;
   console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app…');
@@ -80,7 +97,12 @@ async function dropDatabase(): Promise<void> {
 function apiEnv(port: number, emulatorHost: string, databaseUrl: string | undefined, dir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^(FIREBASE_|DATABASE_URL$|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|WRITE_RATE_LIMIT_PER_MINUTE$)/.test(key)) delete env[key];
+    if (
+      /^(FIREBASE_|DATABASE_URL$|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|WRITE_RATE_LIMIT_PER_MINUTE$)/.test(
+        key,
+      )
+    )
+      delete env[key];
   }
   return {
     ...env,
@@ -138,6 +160,7 @@ function cleanup(): Promise<void> {
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
+    interrupted = true;
     console.error(`\n${signal}: stopping the e2e stack…`);
     void cleanup().then(() => process.exit(130));
   });
@@ -208,11 +231,22 @@ async function main(): Promise<number> {
   playwright = spawn(playwrightBin, ['test', ...process.argv.slice(2)], {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, BASE_URL: baseUrl, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID },
+    env: {
+      ...process.env,
+      BASE_URL: baseUrl,
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
+    },
   });
-  const code = await new Promise<number>((resolve) => playwright?.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  const code = await new Promise<number>((resolve) =>
+    playwright?.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))),
+  );
+  if (interrupted) return 130;
   if (code !== 0) printProblems(apiLogPath);
-  console.log(`\nEnd-to-end run took ${Math.round((Date.now() - started) / 1000)} s on ${database ? 'PostgreSQL' : 'PGlite'}.`);
+  else rmSync(apiLogPath, { force: true });
+  console.log(
+    `\nEnd-to-end run took ${Math.round((Date.now() - started) / 1000)} s on ${database ? 'PostgreSQL' : 'PGlite'}.`,
+  );
   console.log(closingLine(code));
   return code;
 }

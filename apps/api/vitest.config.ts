@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * (except the database-free ones) run again against PostgreSQL, one schema per file.
  * Run through `scripts/with-emulator.ts`, which provides the Auth Emulator.
  */
-const databaseFree = ['test/config.test.ts', 'test/lib/**'];
+const databaseFree = ['test/config.test.ts', 'test/lib/**', 'test/seed/catalogue.test.ts'];
 
 export default defineConfig({
   test: {
@@ -16,7 +16,12 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'pglite', env: { API_TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: 'postgres', exclude: databaseFree, env: { API_TEST_DB: 'postgres' } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'postgres', exclude: databaseFree, env: { API_TEST_DB: 'postgres' } },
+            },
+          ]
         : []),
     ],
   },

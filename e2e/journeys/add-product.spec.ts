@@ -5,7 +5,11 @@ import { acknowledge, pageUntilVisible, productCard, productRow, searchProducts 
 test('a product added through the form shows up in every list', async ({ signedInPage: page, user, api, tokenFor }) => {
   const name = `Harbour Brass Desk Lamp ${uniqueId()}`;
 
-  await page.getByRole('banner').getByRole('link', { name: /add product/i }).first().click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /add product/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/add-products$/);
   await page.getByLabel('Product name').fill(name);
   await page.getByLabel(/^Image URL/).fill('/images/products/wireless-anc-headphones.svg');
@@ -64,7 +68,9 @@ test('a product added through the form shows up in every list', async ({ signedI
   await page.goto('/categories');
   await expect(page.getByRole('heading', { name: 'Products in Category: All' })).toBeVisible();
   await pageUntilVisible(page, productCard(page, name));
-  await productCard(page, name).getByRole('link', { name: /Details/ }).click();
+  await productCard(page, name)
+    .getByRole('link', { name: /Details/ })
+    .click();
   await expect(page).toHaveURL(`/product-details/${saved?._id}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 

@@ -1,7 +1,12 @@
 import { expect, test } from '../fixtures/test.js';
 import { acknowledge, fillLoginForm } from '../fixtures/ui.js';
 
-test('a signed-out deep link goes through login and lands back on the requested page', async ({ page, user, api, tokenFor }) => {
+test('a signed-out deep link goes through login and lands back on the requested page', async ({
+  page,
+  user,
+  api,
+  tokenFor,
+}) => {
   const product = await api.createProduct(await tokenFor(user), { name: `Deep Link Lantern ${user.uid.slice(0, 6)}` });
 
   await page.goto('/');

@@ -50,7 +50,9 @@ test("another user's cart, product edit and delete are refused with a clear mess
   expect(cartRead.body.code).toBe('FORBIDDEN');
   const listRead = await api.raw('GET', `/my-products/${owner.email}`, intruderToken);
   expect(listRead.status).toBe(403);
-  const put = await api.raw<{ code: string; message: string }>('PUT', `/products/${product._id}`, intruderToken, { name: 'Hijacked' });
+  const put = await api.raw<{ code: string; message: string }>('PUT', `/products/${product._id}`, intruderToken, {
+    name: 'Hijacked',
+  });
   expect(put.status).toBe(403);
   expect(put.body.message).toMatch(/\w+ \w+/);
   const del = await api.raw<{ code: string; message: string }>('DELETE', `/products/${product._id}`, intruderToken);

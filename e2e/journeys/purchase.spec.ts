@@ -56,5 +56,10 @@ test('buying below the minimum is refused; a valid quantity goes into the cart a
   expect(await api.quantityOf(product._id)).toBe(293);
   const cart = await api.cart(buyerToken, user.email);
   expect(cart).toHaveLength(1);
-  expect(cart[0]).toMatchObject({ productId: product._id, buyQuantity: 7, userEmail: user.email, displayName: user.displayName });
+  expect(cart[0]).toMatchObject({
+    productId: product._id,
+    buyQuantity: 7,
+    userEmail: user.email,
+    displayName: user.displayName,
+  });
 });

@@ -16,7 +16,12 @@ test('register refuses each broken password rule, then registers, logs out and i
 }) => {
   const email = uniqueEmail('register');
   cleanupEmails.push(email);
-  const user = { email, password: STRONG_PASSWORD, displayName: `Rahim Traders ${uniqueId().slice(-4)}`, photoURL: avatarUrl('rahim') };
+  const user = {
+    email,
+    password: STRONG_PASSWORD,
+    displayName: `Rahim Traders ${uniqueId().slice(-4)}`,
+    photoURL: avatarUrl('rahim'),
+  };
 
   await page.goto('/register');
   await page.getByLabel('Name').fill(user.displayName);

@@ -7,7 +7,12 @@ test('update with and without changes, then delete with cancel and with confirm'
   api,
   tokenFor,
 }) => {
-  const product = await api.createProduct(await tokenFor(user), { quantity: 120, minSellQty: 4, price: 9.5, brand: 'Old Brand' });
+  const product = await api.createProduct(await tokenFor(user), {
+    quantity: 120,
+    minSellQty: 4,
+    price: 9.5,
+    brand: 'Old Brand',
+  });
   const newName = `${product.name} (revised)`;
 
   // With changes.

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Category, Product } from '@b2b/shared';
 import type { api } from '../fixtures/api.js';
-import type { TestUser } from '../fixtures/auth-emulator.js';
+import { avatarUrl, type TestUser } from '../fixtures/auth-emulator.js';
 import { blocking, describeViolations, scanAccessibility, type AxeViolation } from '../fixtures/axe.js';
 import { expect, test } from '../fixtures/test.js';
 import { listSettled, login } from '../fixtures/ui.js';
@@ -27,6 +27,8 @@ interface ScreenContext {
 interface Screen {
   name: string;
   signedIn: boolean;
+  /** A modal is fixed to the viewport; a full-page picture would show it over a cut-off backdrop. */
+  viewportOnly?: boolean;
   /** Opens the screen and waits until it shows its finished content. */
   open: (ctx: ScreenContext) => Promise<void>;
 }
@@ -110,6 +112,7 @@ const SCREENS: Screen[] = [
   {
     name: 'purchase-dialog',
     signedIn: true,
+    viewportOnly: true,
     open: async (ctx) => {
       const [product] = await demoProducts(ctx, 1);
       await ctx.page.goto(`/product-details/${product?._id}`);
@@ -220,7 +223,14 @@ async function settle(page: Page): Promise<void> {
 mkdirSync(screenshotsDir, { recursive: true });
 
 for (const screen of SCREENS) {
-  test(`screen ${screen.name}: accessible and photographed at ${WIDTHS.join('/')} px`, async ({ page, user, api, tokenFor }) => {
+  test(`screen ${screen.name}: accessible and photographed at ${WIDTHS.join('/')} px`, async ({
+    page,
+    makeUser,
+    api,
+    tokenFor,
+  }) => {
+    // The same name and photo in every run, so the pictures only change when the app does.
+    const user = await makeUser({ displayName: 'Ayesha Rahman', photoURL: avatarUrl('ayesha-rahman') });
     // Stable pictures: the carousel and the banner animation honour reduced motion.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     if (screen.signedIn) await login(page, user);
@@ -231,9 +241,16 @@ for (const screen of SCREENS) {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       await settle(page);
       found.push(...(await scanAccessibility(page, screen.name)));
-      await page.screenshot({ path: resolve(screenshotsDir, `${screen.name}-${width}.png`), fullPage: true, animations: 'disabled' });
+      await page.screenshot({
+        path: resolve(screenshotsDir, `${screen.name}-${width}.png`),
+        fullPage: !screen.viewportOnly,
+        animations: 'disabled',
+      });
     }
     const serious = blocking(found);
-    expect(serious, `serious or critical accessibility violations on ${screen.name}:\n${describeViolations(serious)}`).toEqual([]);
+    expect(
+      serious,
+      `serious or critical accessibility violations on ${screen.name}:\n${describeViolations(serious)}`,
+    ).toEqual([]);
   });
 }

@@ -17,7 +17,10 @@ async function watchedPage(browser: Browser, baseURL: string | undefined, watch:
   return page;
 }
 
-test('the page guard records console errors, uncaught exceptions and unexpected HTTP errors', async ({ browser, baseURL }) => {
+test('the page guard records console errors, uncaught exceptions and unexpected HTTP errors', async ({
+  browser,
+  baseURL,
+}) => {
   const watch: Watch = { problems: [], rules: [] };
   const page = await watchedPage(browser, baseURL, watch);
   expect(watch.problems).toEqual([]);
@@ -47,7 +50,9 @@ test('the page guard lets through exactly the HTTP errors a test declared', asyn
 
   expect(await page.evaluate((url) => fetch(url).then((r) => r.status), MISSING_PRODUCT)).toBe(404);
   // Same URL, other method: not declared, so still a problem.
-  expect(await page.evaluate((url) => fetch(url, { method: 'DELETE' }).then((r) => r.status), MISSING_PRODUCT)).toBe(401);
+  expect(await page.evaluate((url) => fetch(url, { method: 'DELETE' }).then((r) => r.status), MISSING_PRODUCT)).toBe(
+    401,
+  );
 
   await expect.poll(() => watch.problems).toEqual([`unexpected HTTP 401: DELETE ${baseURL}${MISSING_PRODUCT}`]);
   await page.context().close();

@@ -44,7 +44,10 @@ function messageOf(issue: ValidationIssue): string {
 /** Maps anything thrown to the one ErrorBody shape; 5xx bodies never carry internals. */
 export function toErrorResponse(error: unknown, config: Pick<Config, 'bodyLimitBytes'>): ErrorResponse {
   if (error instanceof HttpError) {
-    return { statusCode: error.statusCode, body: errorBody(error.statusCode, error.code, error.message, error.details) };
+    return {
+      statusCode: error.statusCode,
+      body: errorBody(error.statusCode, error.code, error.message, error.details),
+    };
   }
   const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyishError;
   const context = typeof e.validationContext === 'string' ? e.validationContext : 'body';

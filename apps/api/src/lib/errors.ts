@@ -36,7 +36,12 @@ export function reasonPhrase(statusCode: number): string {
   return REASONS[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Bad Request');
 }
 
-export function errorBody(statusCode: number, code: ErrorCode, message: string, details?: ErrorBody['details']): ErrorBody {
+export function errorBody(
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  details?: ErrorBody['details'],
+): ErrorBody {
   return { statusCode, code, error: reasonPhrase(statusCode), message, ...(details ? { details } : {}) };
 }
 
@@ -58,7 +63,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const message = typeof e.message === 'string' ? e.message : '';
     // SQLSTATE class 08 = connection exception, 57P0x = server shutting down / cannot connect now.
     if (CONNECTION_CODES.has(code) || /^08/.test(code) || /^57P0/.test(code)) return true;
-    if (/PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(message))
+    if (
+      /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
+        message,
+      )
+    )
       return true;
   }
   return false;

@@ -28,7 +28,8 @@ export default fp<{ apiPrefix: string }>(
   async (app, { apiPrefix }) => {
     const distDir = app.config.webDistDir;
     const hasSpa = existsSync(join(distDir, 'index.html'));
-    const isApi = (url: string) => url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`);
+    const isApi = (url: string) =>
+      url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`);
 
     if (hasSpa) {
       await app.register(fastifyStatic, {
@@ -53,9 +54,7 @@ export default fp<{ apiPrefix: string }>(
       if (isPage && !hasSpa) {
         return reply.code(404).type('text/html; charset=utf-8').send(PLACEHOLDER);
       }
-      return reply
-        .code(404)
-        .send(errorBody(404, 'NOT_FOUND', `Route ${request.method} ${path} not found.`));
+      return reply.code(404).send(errorBody(404, 'NOT_FOUND', `Route ${request.method} ${path} not found.`));
     });
   },
   { name: 'web', dependencies: ['config'] },

@@ -37,11 +37,7 @@ export function createCartRepository(db: AppDb) {
           .update(products)
           .set({ quantity: sql`${products.quantity} - ${buyQuantity}::integer`, updatedAt: sql`now()` })
           .where(
-            and(
-              eq(products.id, productId),
-              gte(products.quantity, buyQuantity),
-              lte(products.minSellQty, buyQuantity),
-            ),
+            and(eq(products.id, productId), gte(products.quantity, buyQuantity), lte(products.minSellQty, buyQuantity)),
           )
           .returning();
         if (!product) {

@@ -81,10 +81,22 @@ export async function ensureSellers(
     } catch (error) {
       if (errorCode(error) !== 'auth/user-not-found') throw error;
       const absolute = isAbsoluteUrl(photoURL);
-      uid = (await auth.createUser({ email, password, displayName, emailVerified: true, ...(absolute ? { photoURL } : {}) }))
-        .uid;
-      if (!absolute && photoURL && emulator) await setEmulatorPhotoUrl(emulator, uid, photoURL);
-      created = true;
+      try {
+        const user = await auth.createUser({
+          email,
+          password,
+          displayName,
+          emailVerified: true,
+          ...(absolute ? { photoURL } : {}),
+        });
+        uid = user.uid;
+        created = true;
+      } catch (createError) {
+        // Another process created it between our lookup and create: use theirs.
+        if (errorCode(createError) !== 'auth/email-already-exists') throw createError;
+        uid = (await auth.getUserByEmail(email)).uid;
+      }
+      if (created && !absolute && photoURL && emulator) await setEmulatorPhotoUrl(emulator, uid, photoURL);
     }
     result.push({ key, uid, email: email.toLowerCase(), password, displayName, created });
   }

@@ -23,7 +23,12 @@ export async function createUser(options: { email?: string; displayName?: string
   const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Secret#123', returnSecureToken: true, ...(displayName ? { displayName } : {}) }),
+    body: JSON.stringify({
+      email,
+      password: 'Secret#123',
+      returnSecureToken: true,
+      ...(displayName ? { displayName } : {}),
+    }),
   });
   if (!response.ok) throw new Error(`signUp failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as SignUpResponse;
@@ -38,7 +43,13 @@ export async function createUser(options: { email?: string; displayName?: string
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** An unsigned token shaped like the emulator's, with chosen claims (e.g. an expired one). */
+/** A user's real emulator token with some claims changed (undefined removes one). */
+export function withClaims(user: TestUser, claims: Record<string, unknown>): string {
+  const payload = JSON.parse(Buffer.from(user.idToken.split('.')[1] ?? '', 'base64url').toString()) as object;
+  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ ...payload, ...claims })}.`;
+}
+
+/** An unsigned token shaped like the emulator's, for a user that does not exist. */
 export function forgeEmulatorToken(claims: Record<string, unknown> = {}): string {
   const now = Math.floor(Date.now() / 1000);
   const payload = {

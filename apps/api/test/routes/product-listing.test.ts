@@ -91,9 +91,15 @@ describe('GET /api/products', () => {
   test.each([
     ['newest', ['Delta Smartphone', 'Desk_Organizer', '100% Cotton Shirt', 'gamma pan', 'Beta Lamp', 'alpha phone']],
     ['price_asc', ['Beta Lamp', 'Desk_Organizer', 'gamma pan', '100% Cotton Shirt', 'alpha phone', 'Delta Smartphone']],
-    ['price_desc', ['Delta Smartphone', 'alpha phone', 'gamma pan', '100% Cotton Shirt', 'Desk_Organizer', 'Beta Lamp']],
+    [
+      'price_desc',
+      ['Delta Smartphone', 'alpha phone', 'gamma pan', '100% Cotton Shirt', 'Desk_Organizer', 'Beta Lamp'],
+    ],
     ['name_asc', ['100% Cotton Shirt', 'alpha phone', 'Beta Lamp', 'Delta Smartphone', 'Desk_Organizer', 'gamma pan']],
-    ['rating_desc', ['gamma pan', 'Delta Smartphone', 'alpha phone', '100% Cotton Shirt', 'Desk_Organizer', 'Beta Lamp']],
+    [
+      'rating_desc',
+      ['gamma pan', 'Delta Smartphone', 'alpha phone', '100% Cotton Shirt', 'Desk_Organizer', 'Beta Lamp'],
+    ],
   ])('sort=%s', async (sort, expected) => {
     expect(namesOf((await list(`/api/products?sort=${sort}`)).body)).toEqual(expected);
   });

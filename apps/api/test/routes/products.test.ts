@@ -210,7 +210,12 @@ describe('PUT /api/products/:id', () => {
       payload: { price: -5, category: 'toys' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<ErrorBody>().details?.map((d) => d.field).sort()).toEqual(['category', 'price']);
+    expect(
+      bad
+        .json<ErrorBody>()
+        .details?.map((d) => d.field)
+        .sort(),
+    ).toEqual(['category', 'price']);
     expect((await getProduct(id)).name).toBe('Mine');
   });
 
@@ -283,7 +288,10 @@ describe('PATCH /api/products/quantity/:id', () => {
     const id = await insertProduct(t.database.db, seller, { quantity: 5 });
     const tooMuch = await patch(id, { decBy: 6 });
     expect(tooMuch.statusCode).toBe(409);
-    expect(tooMuch.json<ErrorBody>()).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: expect.stringContaining('5') });
+    expect(tooMuch.json<ErrorBody>()).toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+      message: expect.stringContaining('5'),
+    });
     expect((await getProduct(id)).quantity).toBe(5);
     expect((await patch(id, { decBy: 5 })).json()).toEqual({ acknowledged: true, quantity: 0 });
   });

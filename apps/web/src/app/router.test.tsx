@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fakeAuth } from '@/test/fake-auth';
 import { renderRoutes } from '@/test/render';
@@ -13,6 +13,9 @@ vi.mock('@/lib/api-client', async (importOriginal) => ({
 }));
 
 beforeEach(() => fakeAuth.reset());
+
+// Pages are lazy chunks: the first import of each in this file can be slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const GUARDED = [
   '/add-products',

@@ -31,10 +31,8 @@ export default function ContactRoute() {
     <>
       <title>Contact Us | B2B Wholesale Platform</title>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_1.3fr]">
-        <section aria-labelledby="contact-heading">
-          <h1 id="contact-heading" className="text-4xl font-bold">
-            Contact Us
-          </h1>
+        <div>
+          <h1 className="text-4xl font-bold">Contact Us</h1>
           <p className="text-base-content/80 mt-4">
             Questions about an order, a listing or your account? Our support team answers within one working day.
           </p>
@@ -54,7 +52,7 @@ export default function ContactRoute() {
               </span>
             </span>
           </address>
-        </section>
+        </div>
 
         <section aria-labelledby="contact-form-heading" className="card border-base-300 bg-base-100 border shadow-lg">
           <form className="card-body gap-4" onSubmit={handleSubmit} aria-describedby={ids.note}>

@@ -1,0 +1,121 @@
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from '../src/config.js';
+
+const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('defaults', () => {
+  test('emulator mode: loopback host, PGlite under .data, seeding on', () => {
+    const config = loadConfig(emulator);
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      pgliteDir: resolve(REPO_ROOT, '.data/db'),
+      webDistDir: resolve(REPO_ROOT, 'apps/web/dist'),
+      bodyLimitBytes: 100 * 1024,
+      writeRateLimitPerMinute: 120,
+      seedOnEmpty: true,
+      logLevel: 'info',
+      firebase: { projectId: 'demo-b2b-wholesale', emulatorHost: '127.0.0.1:9099' },
+    });
+    expect(config.web).toEqual({
+      firebase: {
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-b2b-wholesale.firebaseapp.com',
+        projectId: 'demo-b2b-wholesale',
+      },
+      authEmulatorUrl: 'http://127.0.0.1:9099',
+    });
+  });
+
+  test('real Firebase: all interfaces, web config from the environment, no emulator URL', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      FIREBASE_PROJECT_ID: 'acme-shop',
+      FIREBASE_API_KEY: 'AIza-test',
+      FIREBASE_APP_ID: '1:2:web:3',
+      DATABASE_URL: 'postgres://u@db:5432/shop',
+    });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.seedOnEmpty).toBe(false);
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/shop');
+    expect(config.web).toEqual({
+      firebase: {
+        apiKey: 'AIza-test',
+        authDomain: 'acme-shop.firebaseapp.com',
+        projectId: 'acme-shop',
+        appId: '1:2:web:3',
+      },
+      authEmulatorUrl: null,
+    });
+  });
+
+  test('an explicit HOST wins even with the emulator; memory:// and flags parse', () => {
+    const config = loadConfig({
+      ...emulator,
+      HOST: '0.0.0.0',
+      PGLITE_DIR: 'memory://',
+      SEED_ON_EMPTY: 'false',
+      PORT: '8080',
+      NODE_ENV: 'test',
+      WRITE_RATE_LIMIT_PER_MINUTE: '5',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      pgliteDir: 'memory://',
+      seedOnEmpty: false,
+      port: 8080,
+      logLevel: 'silent',
+      writeRateLimitPerMinute: 5,
+    });
+  });
+
+  test('empty strings count as unset', () => {
+    expect(loadConfig({ ...emulator, PORT: '', DATABASE_URL: '', LOG_LEVEL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+    });
+  });
+});
+
+describe('fail fast', () => {
+  test('refuses the emulator with NODE_ENV=production', () => {
+    const problems = problemsOf({ ...emulator, NODE_ENV: 'production' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/FIREBASE_AUTH_EMULATOR_HOST.*NODE_ENV=production/);
+  });
+
+  test('real Firebase needs an API key', () => {
+    expect(problemsOf({})).toEqual([expect.stringMatching(/^FIREBASE_API_KEY/)]);
+  });
+
+  test('lists every bad key at once', () => {
+    const problems = problemsOf({
+      ...emulator,
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      BODY_LIMIT_BYTES: '-1',
+      SEED_ON_EMPTY: 'maybe',
+      LOG_LEVEL: 'loud',
+      NODE_ENV: 'staging',
+    });
+    const keys = problems.map((p) => p.split(':')[0]).sort();
+    expect(keys).toEqual(['BODY_LIMIT_BYTES', 'DATABASE_URL', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'SEED_ON_EMPTY']);
+  });
+
+  test('the error message names the keys', () => {
+    expect(() => loadConfig({ ...emulator, PORT: 'x' })).toThrow(/Invalid configuration:\n {2}- PORT:/);
+  });
+});

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CartItem, ErrorBody, Product } from '@b2b/shared';
+import { cartItems } from '../../src/db/schema.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { insertProduct } from '../helpers/factories.js';
+import { createUser, type TestUser } from '../helpers/users.js';
+
+let t: TestApp;
+let seller: TestUser;
+let buyer: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [seller, buyer, other] = await Promise.all([
+    createUser({ displayName: 'Seller' }),
+    createUser({ displayName: 'Bea Buyer' }),
+    createUser({ displayName: 'Oscar Other' }),
+  ]);
+});
+afterAll(async () => t.close());
+
+const buy = (user: TestUser, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/carts', headers: user.headers, payload });
+
+async function stockOf(id: string): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/products/${id}` });
+  return res.json<Product>().quantity;
+}
+
+async function cartOf(user: TestUser, query = ''): Promise<{ items: CartItem[]; total: string | undefined }> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/carts/${encodeURIComponent(user.email)}${query}`,
+    headers: user.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return { items: res.json<CartItem[]>(), total: res.headers['x-total-count'] as string | undefined };
+}
+
+async function cartRowsFor(productId: string): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(cartItems).where(eq(cartItems.productId, productId));
+  return row?.n ?? 0;
+}
+
+describe('POST /api/carts', () => {
+  test('buys: lowers the stock and stores a server-side snapshot', async () => {
+    const productId = await insertProduct(t.database.db, seller, {
+      name: 'Snapshot Kettle',
+      brand: 'Boil',
+      category: 'kitchen',
+      image: '/images/products/kettle.svg',
+      price: 19.99,
+      quantity: 50,
+      minSellQty: 5,
+    });
+    const res = await buy(buyer, {
+      productId,
+      buyQuantity: 7,
+      // Everything below is the old client's payload; the server must ignore all of it.
+      name: 'Free Kettle',
+      price: 0,
+      userEmail: other.email,
+      displayName: 'Mallory',
+      buyDate: '1999-01-01T00:00:00Z',
+      image: 'https://evil.example/x.png',
+    });
+    expect(res.statusCode).toBe(201);
+    const { acknowledged, insertedId } = res.json<{ acknowledged: boolean; insertedId: string }>();
+    expect(acknowledged).toBe(true);
+    expect(await stockOf(productId)).toBe(43);
+
+    const { items } = await cartOf(buyer);
+    const item = items.find((i) => i._id === insertedId);
+    expect(item).toMatchObject({
+      productId,
+      name: 'Snapshot Kettle',
+      brand: 'Boil',
+      category: 'kitchen',
+      image: '/images/products/kettle.svg',
+      price: 19.99,
+      userEmail: buyer.email,
+      displayName: 'Bea Buyer',
+      buyQuantity: 7,
+    });
+    expect(Math.abs(Date.parse(item?.buyDate ?? '') - Date.now())).toBeLessThan(60_000);
+    expect((await cartOf(other)).items.some((i) => i._id === insertedId)).toBe(false);
+  });
+
+  test('buying your own product is allowed', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 3 });
+    expect((await buy(seller, { productId, buyQuantity: 3 })).statusCode).toBe(201);
+    expect(await stockOf(productId)).toBe(0);
+  });
+
+  test('422 MIN_ORDER_NOT_MET below the minimum order, nothing changes', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 50, minSellQty: 10 });
+    const res = await buy(buyer, { productId, buyQuantity: 9 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<ErrorBody>()).toMatchObject({
+      statusCode: 422,
+      code: 'MIN_ORDER_NOT_MET',
+      message: 'You must buy at least 10 units.',
+    });
+    expect(await stockOf(productId)).toBe(50);
+    expect(await cartRowsFor(productId)).toBe(0);
+  });
+
+  test('409 INSUFFICIENT_STOCK names the available count, nothing changes', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 4, minSellQty: 1 });
+    const res = await buy(buyer, { productId, buyQuantity: 5 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<ErrorBody>()).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: expect.stringContaining('4') });
+    expect(await stockOf(productId)).toBe(4);
+    expect(await cartRowsFor(productId)).toBe(0);
+  });
+
+  test('the minimum order is checked before the stock', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 2, minSellQty: 5 });
+    expect((await buy(buyer, { productId, buyQuantity: 3 })).statusCode).toBe(422);
+  });
+
+  test('404 when the product does not exist', async () => {
+    const res = await buy(buyer, { productId: randomUUID(), buyQuantity: 1 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json<ErrorBody>().code).toBe('NOT_FOUND');
+  });
+
+  test.each([
+    ['productId missing', { buyQuantity: 1 }, 'productId'],
+    ['productId not a UUID', { productId: 'abc', buyQuantity: 1 }, 'productId'],
+    ['buyQuantity missing', { productId: randomUUID() }, 'buyQuantity'],
+    ['buyQuantity zero', { productId: randomUUID(), buyQuantity: 0 }, 'buyQuantity'],
+    ['buyQuantity negative', { productId: randomUUID(), buyQuantity: -2 }, 'buyQuantity'],
+    ['buyQuantity fractional', { productId: randomUUID(), buyQuantity: 1.5 }, 'buyQuantity'],
+    ['buyQuantity as text', { productId: randomUUID(), buyQuantity: '2' }, 'buyQuantity'],
+    ['buyQuantity too large', { productId: randomUUID(), buyQuantity: 1_000_000_001 }, 'buyQuantity'],
+  ])('400 when %s', async (_case, payload, field) => {
+    const res = await buy(buyer, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().details?.map((d) => d.field)).toContain(field);
+  });
+
+  test('60 simultaneous purchases never oversell', async () => {
+    const stock = 50;
+    const perOrder = 2;
+    const orders = 60;
+    const productId = await insertProduct(t.database.db, seller, { quantity: stock, minSellQty: 1 });
+    const buyers = [buyer, other, seller];
+    const responses = await Promise.all(
+      Array.from({ length: orders }, (_, i) =>
+        buy(buyers[i % buyers.length] as TestUser, { productId, buyQuantity: perOrder }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    const created = statuses.filter((s) => s === 201).length;
+    expect(created).toBe(stock / perOrder);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(orders - created);
+    expect(await stockOf(productId)).toBe(0);
+    expect(await cartRowsFor(productId)).toBe(created);
+  });
+
+  test('simultaneous purchases that do not all fit leave the exact remainder', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 100, minSellQty: 1 });
+    const quantities = Array.from({ length: 50 }, (_, i) => (i % 3) + 1); // 1,2,3,… sums to 99
+    const responses = await Promise.all(quantities.map((q) => buy(buyer, { productId, buyQuantity: q * 2 })));
+    const sold = responses.reduce((sum, r, i) => sum + (r.statusCode === 201 ? (quantities[i] ?? 0) * 2 : 0), 0);
+    expect(responses.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+    expect(sold).toBeLessThanOrEqual(100);
+    const remaining = await stockOf(productId);
+    expect(remaining).toBe(100 - sold);
+    expect(remaining).toBeGreaterThanOrEqual(0);
+    // Whatever is left is smaller than every order that was turned away.
+    for (const [i, r] of responses.entries()) {
+      if (r.statusCode === 409) expect((quantities[i] ?? 0) * 2).toBeGreaterThan(remaining);
+    }
+    expect(await cartRowsFor(productId)).toBe(responses.filter((r) => r.statusCode === 201).length);
+  });
+});
+
+describe('GET /api/carts/:email', () => {
+  test('newest first, paged, with the total', async () => {
+    const shopper = await createUser();
+    const productId = await insertProduct(t.database.db, seller, { quantity: 100 });
+    for (const q of [1, 2, 3]) expect((await buy(shopper, { productId, buyQuantity: q })).statusCode).toBe(201);
+    const all = await cartOf(shopper);
+    expect(all.items.map((i) => i.buyQuantity)).toEqual([3, 2, 1]);
+    expect(all.total).toBe('3');
+    const page = await cartOf(shopper, '?limit=1&offset=1');
+    expect(page.items.map((i) => i.buyQuantity)).toEqual([2]);
+    expect(page.total).toBe('3');
+  });
+
+  test('an empty cart is an empty array', async () => {
+    const nobody = await createUser();
+    expect(await cartOf(nobody)).toEqual({ items: [], total: '0' });
+  });
+
+  test('403 for another user and 400 for a malformed email', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/carts/${encodeURIComponent(buyer.email)}`,
+      headers: other.headers,
+    });
+    expect(res.statusCode).toBe(403);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/carts/nope', headers: buyer.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  test("a deleted product's cart items stay readable", async () => {
+    const shopper = await createUser();
+    const productId = await insertProduct(t.database.db, seller, { name: 'Soon Gone', quantity: 10, price: 3.5 });
+    expect((await buy(shopper, { productId, buyQuantity: 2 })).statusCode).toBe(201);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/products/${productId}`, headers: seller.headers });
+    expect(del.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    const { items } = await cartOf(shopper);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ productId, name: 'Soon Gone', price: 3.5, buyQuantity: 2 });
+  });
+});
+
+describe('DELETE /api/carts/:id', () => {
+  const remove = (user: TestUser, id: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/carts/${id}`, headers: user.headers });
+
+  test('removes the item and restores the stock', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 20 });
+    const id = (await buy(buyer, { productId, buyQuantity: 8 })).json<{ insertedId: string }>().insertedId;
+    expect(await stockOf(productId)).toBe(12);
+    const res = await remove(buyer, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await stockOf(productId)).toBe(20);
+    expect((await cartOf(buyer)).items.some((i) => i._id === id)).toBe(false);
+  });
+
+  test('removing twice at once restores the stock once', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 20 });
+    const id = (await buy(buyer, { productId, buyQuantity: 5 })).json<{ insertedId: string }>().insertedId;
+    const results = await Promise.all([remove(buyer, id), remove(buyer, id), remove(buyer, id)]);
+    const deleted = results.filter(
+      (r) => r.statusCode === 200 && r.json<{ deletedCount: number }>().deletedCount === 1,
+    );
+    expect(deleted).toHaveLength(1);
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true);
+    expect(await stockOf(productId)).toBe(20);
+  });
+
+  test('works after the product was deleted (nothing to restore)', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 20 });
+    const id = (await buy(buyer, { productId, buyQuantity: 5 })).json<{ insertedId: string }>().insertedId;
+    await t.app.inject({ method: 'DELETE', url: `/api/products/${productId}`, headers: seller.headers });
+    expect((await remove(buyer, id)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+  });
+
+  test('403 for anyone but the buyer (even the seller), 404 for an unknown item', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 20 });
+    const id = (await buy(buyer, { productId, buyQuantity: 5 })).json<{ insertedId: string }>().insertedId;
+    for (const user of [other, seller]) {
+      const res = await remove(user, id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json<ErrorBody>().code).toBe('FORBIDDEN');
+    }
+    expect(await stockOf(productId)).toBe(15);
+    expect((await remove(buyer, randomUUID())).statusCode).toBe(404);
+    expect((await remove(buyer, 'not-a-uuid')).statusCode).toBe(400);
+  });
+});

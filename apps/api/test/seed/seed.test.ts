@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Product } from '@b2b/shared';
+import { products } from '../../src/db/schema.js';
+import { DEMO_PRODUCTS } from '../../src/seed/catalogue.js';
+import { ensureSellers, seedDemo, seedIfEmpty, type Catalogue, type EmulatorTarget } from '../../src/seed/index.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { insertProduct } from '../helpers/factories.js';
+import { emulatorHost, TEST_PROJECT_ID } from '../helpers/env.js';
+import { createUser } from '../helpers/users.js';
+
+const emulator: EmulatorTarget = { host: emulatorHost(), projectId: TEST_PROJECT_ID };
+
+/** A small catalogue with fresh emails, so runs sharing one emulator never collide. */
+function smallCatalogue(): Catalogue {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    sellers: [
+      {
+        key: 'a',
+        email: `seller-a-${tag}@example.com`,
+        password: 'Seller#A123',
+        displayName: 'Seller A',
+        photoURL: '/images/avatars/a.svg',
+      },
+      {
+        key: 'b',
+        email: `seller-b-${tag}@example.com`,
+        password: 'Seller#B123',
+        displayName: 'Seller B',
+        photoURL: 'https://example.com/b.png',
+      },
+    ],
+    products: [
+      { seller: 'a', name: 'First', category: 'home', price: 1, quantity: 10, minSellQty: 1 },
+      { seller: 'b', name: 'Second', category: 'beauty', price: 2.5, quantity: 200, minSellQty: 2, rating: 4 },
+      { seller: 'a', name: 'Third', category: 'others', price: 3, quantity: 0, minSellQty: 1 },
+    ],
+  };
+}
+
+async function signIn(email: string, password: string): Promise<{ idToken: string; localId: string }> {
+  const res = await fetch(
+    `http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  expect(res.status).toBe(200);
+  return (await res.json()) as { idToken: string; localId: string };
+}
+
+describe('seedIfEmpty', () => {
+  let t: TestApp;
+  const catalogue = smallCatalogue();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  test('creates the sellers and inserts the catalogue in order', async () => {
+    const result = await seedIfEmpty({ db: t.database.db, auth: t.app.firebaseAuth, emulator, catalogue });
+    expect(result?.inserted).toBe(3);
+    expect(result?.sellers.map((s) => s.created)).toEqual([true, true]);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/products' })).json<Product[]>();
+    expect(list.map((p) => [p.name, p.email])).toEqual([
+      ['First', catalogue.sellers[0]?.email],
+      ['Second', catalogue.sellers[1]?.email],
+      ['Third', catalogue.sellers[0]?.email],
+    ]);
+  });
+
+  test('the demo credentials sign in, and the seller owns the products', async () => {
+    const seller = catalogue.sellers[0];
+    if (!seller) throw new Error('catalogue has no seller');
+    const { idToken } = await signIn(seller.email, seller.password);
+    const user = await t.app.firebaseAuth.getUserByEmail(seller.email);
+    expect(user.displayName).toBe('Seller A');
+    expect(user.photoURL).toBe('/images/avatars/a.svg');
+    const [first] = await t.database.db.select().from(products).where(eq(products.name, 'First'));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${first?.id}`,
+      headers: { authorization: `Bearer ${idToken}` },
+      payload: { quantity: 11 },
+    });
+    expect(res.json()).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+  });
+
+  test('does nothing when the table already has products', async () => {
+    const result = await seedIfEmpty({
+      db: t.database.db,
+      auth: t.app.firebaseAuth,
+      emulator,
+      catalogue: smallCatalogue(),
+    });
+    expect(result).toBeNull();
+    expect(await t.database.db.$count(products)).toBe(3);
+  });
+});
+
+describe('seedDemo (the CLI)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  test('reuses existing accounts', async () => {
+    const catalogue = smallCatalogue();
+    const first = await ensureSellers(t.app.firebaseAuth, catalogue.sellers, emulator);
+    const again = await ensureSellers(t.app.firebaseAuth, catalogue.sellers, emulator);
+    expect(again.map((s) => s.uid)).toEqual(first.map((s) => s.uid));
+    expect(again.every((s) => !s.created)).toBe(true);
+  });
+
+  test('--force replaces only the demo sellers’ products; re-links them after an emulator reset', async () => {
+    const catalogue = smallCatalogue();
+    const outsider = await createUser();
+    const keep = await insertProduct(t.database.db, outsider, { name: 'Not demo' });
+
+    const first = await seedDemo({ db: t.database.db, auth: t.app.firebaseAuth, emulator, catalogue });
+    expect(first.inserted).toBe(0); // the table was not empty
+    const forced = await seedDemo({ db: t.database.db, auth: t.app.firebaseAuth, emulator, catalogue, force: true });
+    expect(forced.inserted).toBe(3);
+    const again = await seedDemo({ db: t.database.db, auth: t.app.firebaseAuth, emulator, catalogue, force: true });
+    expect(again.inserted).toBe(3);
+    const names = (await t.database.db.select({ name: products.name }).from(products)).map((r) => r.name).sort();
+    expect(names).toEqual(['First', 'Not demo', 'Second', 'Third']);
+
+    // Simulate a lost emulator: the demo products point at a uid that no longer exists.
+    const sellerEmail = catalogue.sellers[0]?.email ?? '';
+    await t.database.db.update(products).set({ ownerUid: 'stale-uid' }).where(eq(products.ownerEmail, sellerEmail));
+    const relinked = await seedDemo({ db: t.database.db, auth: t.app.firebaseAuth, emulator, catalogue });
+    expect(relinked.inserted).toBe(0);
+    const owners = await t.database.db
+      .select({ uid: products.ownerUid })
+      .from(products)
+      .where(eq(products.ownerEmail, sellerEmail));
+    expect(owners.map((o) => o.uid)).toEqual(owners.map(() => relinked.sellers[0]?.uid));
+    const [outsiderRow] = await t.database.db.select().from(products).where(eq(products.id, keep));
+    expect(outsiderRow?.ownerUid).toBe(outsider.uid);
+  });
+});
+
+describe('the demo catalogue (its content is checked in catalogue.test.ts)', () => {
+  test('seeds completely into an empty database', async () => {
+    const t = await createTestApp();
+    try {
+      const result = await seedIfEmpty({ db: t.database.db, auth: t.app.firebaseAuth, emulator });
+      expect(result?.inserted).toBe(DEMO_PRODUCTS.length);
+      const firstSix = (await t.app.inject({ method: 'GET', url: '/api/products?limit=6' })).json<Product[]>();
+      expect(firstSix.map((p) => p.name)).toEqual(DEMO_PRODUCTS.slice(0, 6).map((p) => p.name.trim()));
+    } finally {
+      await t.close();
+    }
+  });
+});
