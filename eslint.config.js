@@ -29,19 +29,54 @@ export default tseslint.config(
     // One-way imports (STYLE.md §1): shared code imports no feature, features import no other feature.
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/config/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or routes.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or routes.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/web/src/features/products/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/cart/**', '**/app/**'], message: 'Features must not import each other.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/features/cart/**', '**/app/**'], message: 'Features must not import each other.' }],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/features/cart/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/products/**', '**/app/**'], message: 'Features must not import each other.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/products/**', '**/app/**'], message: 'Features must not import each other.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/api/**', 'packages/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', 'react', 'firebase', 'firebase/*'], message: 'Server and shared code stay free of browser code.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', 'react', 'firebase', 'firebase/*'],
+              message: 'Server and shared code stay free of browser code.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

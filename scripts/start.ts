@@ -29,7 +29,13 @@ function newestMtime(path: string): number {
 
 function buildWebIfStale(): void {
   const builtAt = newestMtime(join(repoRoot, 'apps/web/dist/index.html'));
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/shared/src',
+  ];
   const changedAt = Math.max(...sources.map((s) => newestMtime(join(repoRoot, s))));
   if (builtAt > changedAt) return;
   console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
@@ -79,7 +85,9 @@ try {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (!usesRealFirebase() && !env.FIREBASE_AUTH_EMULATOR_HOST) {
     if (env.NODE_ENV === 'production') {
-      throw new Error('NODE_ENV=production needs a real Firebase project (FIREBASE_API_KEY, FIREBASE_PROJECT_ID); the Auth Emulator is for local use only.');
+      throw new Error(
+        'NODE_ENV=production needs a real Firebase project (FIREBASE_API_KEY, FIREBASE_PROJECT_ID); the Auth Emulator is for local use only.',
+      );
     }
     const wanted = Number(env.AUTH_EMULATOR_PORT ?? 9099);
     const port = (await isPortFree(wanted)) ? wanted : await freePort();

@@ -41,7 +41,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -86,7 +88,12 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
     // Keep the CLI from phoning home for its motd or update checks: there is no network.
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1', CI: process.env.CI ?? '' },
+    env: {
+      ...process.env,
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      NO_UPDATE_NOTIFIER: '1',
+      CI: process.env.CI ?? '',
+    },
   });
   let output = '';
   const collect = (chunk: Buffer) => {

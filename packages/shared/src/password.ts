@@ -3,7 +3,11 @@ export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
 export const PASSWORD_RULES = [
   { id: 'length', test: (p: string) => p.length >= 8, message: 'Password must be at least 8 characters long.' },
-  { id: 'uppercase', test: (p: string) => /[A-Z]/.test(p), message: 'Password must contain at least one uppercase letter.' },
+  {
+    id: 'uppercase',
+    test: (p: string) => /[A-Z]/.test(p),
+    message: 'Password must contain at least one uppercase letter.',
+  },
   { id: 'number', test: (p: string) => /\d/.test(p), message: 'Password must contain at least one number.' },
   {
     id: 'special',

@@ -10,8 +10,6 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Liveness and database reachability',
         response: { 200: healthSchema, 503: healthSchema },
       },
-      // Probes must never be throttled or logged at info level on every hit.
-      logLevel: 'warn',
     },
     async (request, reply) => {
       try {

@@ -9,11 +9,11 @@ export default function AddProductRoute() {
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <header className="mb-6">
         <h1 className="text-3xl font-bold">Add Product</h1>
-        <p className="text-base-content/70 mt-1">
+        <p className="mt-1 text-base-content/70">
           List a product for wholesale buyers. Fields marked <span className="text-error">*</span> are required.
         </p>
       </header>
-      <div className="card border-base-300 bg-base-100 border shadow-sm">
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body p-5 sm:p-8">
           <ProductForm
             mode="create"

@@ -25,7 +25,7 @@ export default function AllProductsRoute() {
       <header className="mb-6 flex flex-col gap-4">
         <div>
           <h1 className="text-3xl font-bold">All Products</h1>
-          <p className="text-base-content/70 mt-1">
+          <p className="mt-1 text-base-content/70">
             {available
               ? `Showing products with more than ${AVAILABLE_THRESHOLD} units in stock.`
               : 'Showing every product in the catalogue.'}
@@ -47,7 +47,7 @@ export default function AllProductsRoute() {
                   key={option.value}
                   type="button"
                   aria-pressed={view === option.value}
-                  className={`btn join-item btn-sm ${view === option.value ? 'btn-primary' : 'btn-ghost border-base-300'}`}
+                  className={`btn join-item btn-sm ${view === option.value ? 'btn-primary' : 'border-base-300 btn-ghost'}`}
                   onClick={() => update({ view: option.value })}
                 >
                   {option.label}
@@ -75,10 +75,10 @@ export default function AllProductsRoute() {
               startIndex={offset}
               renderActions={(product) => (
                 <>
-                  <Link to={paths.productDetails(product._id)} className="btn btn-xs btn-primary">
+                  <Link to={paths.productDetails(product._id)} className="btn btn-primary btn-xs">
                     Details
                   </Link>
-                  <Link to={paths.updateProduct(product._id)} className="btn btn-xs btn-outline">
+                  <Link to={paths.updateProduct(product._id)} className="btn btn-outline btn-xs">
                     Update
                   </Link>
                 </>

@@ -19,7 +19,7 @@ function NotYourCart({ email }: { email: string | undefined }) {
     <EmptyState>
       <p>You can only view your own cart.</p>
       {email ? (
-        <Link to={paths.cart(email)} className="btn btn-primary btn-sm mt-4">
+        <Link to={paths.cart(email)} className="btn mt-4 btn-primary btn-sm">
           Go to my cart
         </Link>
       ) : null}
@@ -62,7 +62,7 @@ export default function CartRoute() {
     body = (
       <EmptyState>
         <p>No data found in your cart.</p>
-        <Link to={paths.allProducts} className="btn btn-primary btn-sm mt-4">
+        <Link to={paths.allProducts} className="btn mt-4 btn-primary btn-sm">
           Browse products
         </Link>
       </EmptyState>
@@ -86,7 +86,7 @@ export default function CartRoute() {
         </ul>
         <aside
           aria-labelledby="cart-summary"
-          className="card border-base-300 bg-base-100 border shadow-sm lg:sticky lg:top-24"
+          className="card border border-base-300 bg-base-100 shadow-sm lg:sticky lg:top-24"
         >
           <div className="card-body gap-3 p-5">
             <h2 id="cart-summary" className="card-title text-lg">
@@ -95,8 +95,8 @@ export default function CartRoute() {
             <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm">
               <dt>Total units</dt>
               <dd className="text-right font-medium">{units}</dd>
-              <dt className="border-base-300 border-t pt-2 text-base font-semibold">Grand total</dt>
-              <dd className="border-base-300 border-t pt-2 text-right text-base font-semibold">
+              <dt className="border-t border-base-300 pt-2 text-base font-semibold">Grand total</dt>
+              <dd className="border-t border-base-300 pt-2 text-right text-base font-semibold">
                 {formatPrice(grandTotal)}
               </dd>
             </dl>
@@ -112,7 +112,7 @@ export default function CartRoute() {
         <h1 className="text-3xl font-bold">Cart Page</h1>
         {own && cart.data ? (
           <p className="text-base-content/70">
-            Total items: <span className="text-base-content font-semibold">{cart.data.length}</span>
+            Total items: <span className="font-semibold text-base-content">{cart.data.length}</span>
           </p>
         ) : null}
       </header>

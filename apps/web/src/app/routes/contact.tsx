@@ -33,20 +33,20 @@ export default function ContactRoute() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_1.3fr]">
         <div>
           <h1 className="text-4xl font-bold">Contact Us</h1>
-          <p className="text-base-content/80 mt-4">
+          <p className="mt-4 text-base-content/80">
             Questions about an order, a listing or your account? Our support team answers within one working day.
           </p>
           <address className="mt-8 flex flex-col gap-4 not-italic">
-            <a href={`mailto:${SITE_CONTACT.email}`} className="link link-hover flex items-center gap-3">
+            <a href={`mailto:${SITE_CONTACT.email}`} className="flex link items-center gap-3 link-hover">
               <MailIcon className="text-primary" />
               {SITE_CONTACT.email}
             </a>
-            <a href={SITE_CONTACT.phoneHref} className="link link-hover flex items-center gap-3">
+            <a href={SITE_CONTACT.phoneHref} className="flex link items-center gap-3 link-hover">
               <PhoneIcon className="text-primary" />
               {SITE_CONTACT.phone}
             </a>
             <span className="flex items-start gap-3">
-              <PinIcon className="text-primary mt-0.5 shrink-0" />
+              <PinIcon className="mt-0.5 shrink-0 text-primary" />
               <span>
                 {SITE_CONTACT.street}, {SITE_CONTACT.city}
               </span>
@@ -54,12 +54,12 @@ export default function ContactRoute() {
           </address>
         </div>
 
-        <section aria-labelledby="contact-form-heading" className="card border-base-300 bg-base-100 border shadow-lg">
+        <section aria-labelledby="contact-form-heading" className="card border border-base-300 bg-base-100 shadow-lg">
           <form className="card-body gap-4" onSubmit={handleSubmit} aria-describedby={ids.note}>
             <h2 id="contact-form-heading" className="card-title text-2xl">
               Send us a message
             </h2>
-            <p id={ids.note} className="text-base-content/70 text-sm">
+            <p id={ids.note} className="text-sm text-base-content/70">
               Sending opens your email app with this message filled in, addressed to {SITE_CONTACT.email}.
             </p>
             <div className="grid gap-4 sm:grid-cols-2">
@@ -95,11 +95,11 @@ export default function ContactRoute() {
               </label>
               <textarea id={ids.message} name="message" className="textarea min-h-36 w-full" required />
             </div>
-            <button type="submit" className="btn btn-primary self-start">
+            <button type="submit" className="btn self-start btn-primary">
               Open in my email app
             </button>
             {opened ? (
-              <p role="status" className="text-success text-sm">
+              <p role="status" className="text-sm text-success">
                 Your email app should open now. If it does not, write to {SITE_CONTACT.email}.
               </p>
             ) : null}

@@ -34,7 +34,7 @@ function TopProducts() {
             <h2 id="home-top-products" className="text-3xl font-bold">
               Top Products
             </h2>
-            <p className="text-base-content/70 mt-2">Popular picks from our wholesale catalogue.</p>
+            <p className="mt-2 text-base-content/70">Popular picks from our wholesale catalogue.</p>
           </div>
           <Link to={paths.allProducts} className="btn btn-outline btn-primary">
             View all products

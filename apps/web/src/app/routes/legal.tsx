@@ -19,11 +19,11 @@ export default function LegalRoute() {
       <title>{`${title} | B2B Wholesale Platform`}</title>
       <article className="mx-auto max-w-3xl px-4 py-16">
         <h1 className="text-4xl font-bold">{title}</h1>
-        <p className="text-base-content/80 mt-6">
+        <p className="mt-6 text-base-content/80">
           Our {title.toLowerCase()} is being prepared and will be published here soon. If you have a question in the
           meantime, we are happy to help.
         </p>
-        <Link to={paths.contact} className="btn btn-primary mt-8">
+        <Link to={paths.contact} className="btn mt-8 btn-primary">
           Contact Us
         </Link>
       </article>

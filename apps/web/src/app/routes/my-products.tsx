@@ -16,7 +16,7 @@ function OnlyYourListings({ email }: { email: string | undefined }) {
     <EmptyState>
       <p>You can only see your own listings.</p>
       {email ? (
-        <Link to={paths.myProducts(email)} className="btn btn-primary btn-sm mt-4">
+        <Link to={paths.myProducts(email)} className="btn mt-4 btn-primary btn-sm">
           Go to my products
         </Link>
       ) : null}
@@ -51,15 +51,15 @@ export default function MyProductsRoute() {
           startIndex={offset}
           renderActions={(product) => (
             <>
-              <Link to={paths.productDetails(product._id)} className="btn btn-xs btn-primary">
+              <Link to={paths.productDetails(product._id)} className="btn btn-primary btn-xs">
                 Details
               </Link>
-              <Link to={paths.updateProduct(product._id)} className="btn btn-xs btn-outline">
+              <Link to={paths.updateProduct(product._id)} className="btn btn-outline btn-xs">
                 Update
               </Link>
               <button
                 type="button"
-                className="btn btn-xs btn-error btn-outline"
+                className="btn btn-outline btn-error btn-xs"
                 disabled={pendingId === product._id}
                 onClick={() => void deleteWithConfirm(product._id)}
               >
@@ -83,14 +83,14 @@ export default function MyProductsRoute() {
       <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold">All Products</h1>
-          <p className="text-base-content/70 mt-1">
+          <p className="mt-1 text-base-content/70">
             Products you listed{products.data ? ` (${products.data.total})` : ''}.
           </p>
         </div>
         {own ? (
           <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
             <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
-            <Link to={paths.addProduct} className="btn btn-sm btn-secondary">
+            <Link to={paths.addProduct} className="btn btn-secondary btn-sm">
               Add a product
             </Link>
           </div>

@@ -6,14 +6,14 @@ export default function NotFoundRoute() {
     <>
       <title>Page not found | B2B Wholesale Platform</title>
       <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-24 text-center">
-        <h1 className="text-primary text-8xl font-black">404</h1>
-        <p className="text-base-content/80 text-lg">
+        <h1 className="text-8xl font-black text-primary">404</h1>
+        <p className="text-lg text-base-content/80">
           {"Oops! The page you're looking for doesn’t exist or has been moved."}
         </p>
         <Link to={paths.home} className="btn btn-primary">
           Back to Home
         </Link>
-        <p className="text-base-content/70 text-sm">
+        <p className="text-sm text-base-content/70">
           Think this is a mistake? Please{' '}
           <Link to={paths.contact} className="link link-primary">
             contact support

@@ -28,7 +28,7 @@ export default function ProductDetailsRoute() {
         {isNotFound(product.error) ? (
           <EmptyState>
             <p>This product does not exist or has been removed.</p>
-            <Link to={paths.allProducts} className="btn btn-primary btn-sm mt-4">
+            <Link to={paths.allProducts} className="btn mt-4 btn-primary btn-sm">
               Browse all products
             </Link>
           </EmptyState>
@@ -52,7 +52,7 @@ export default function ProductDetailsRoute() {
         product={item}
         actions={
           <>
-            <button type="button" className="btn btn-primary btn-wide" onClick={() => setBuying(true)} disabled={!user}>
+            <button type="button" className="btn btn-wide btn-primary" onClick={() => setBuying(true)} disabled={!user}>
               Buy
             </button>
             {isOwner ? (
@@ -62,7 +62,7 @@ export default function ProductDetailsRoute() {
                 </Link>
                 <button
                   type="button"
-                  className="btn btn-error btn-outline"
+                  className="btn btn-outline btn-error"
                   onClick={() => void remove()}
                   disabled={pendingId === item._id}
                 >
@@ -74,7 +74,7 @@ export default function ProductDetailsRoute() {
         }
         footer={
           isOwner ? null : (
-            <p className="text-base-content/70 text-sm" role="note">
+            <p className="text-sm text-base-content/70" role="note">
               Only the seller can edit or delete this product.
             </p>
           )

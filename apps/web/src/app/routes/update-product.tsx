@@ -24,7 +24,7 @@ export default function UpdateProductRoute() {
     body = isNotFound(product.error) ? (
       <EmptyState>
         <p>This product does not exist or has been removed.</p>
-        <Link to={paths.allProducts} className="btn btn-primary btn-sm mt-4">
+        <Link to={paths.allProducts} className="btn mt-4 btn-primary btn-sm">
           Browse all products
         </Link>
       </EmptyState>
@@ -34,7 +34,7 @@ export default function UpdateProductRoute() {
   } else if (!sameEmail(product.data.email, user?.email)) {
     // The API refuses anyway; saying so up front spares the seller's visitors a failing form.
     body = (
-      <div role="note" className="alert alert-info alert-soft">
+      <div role="note" className="alert alert-soft alert-info">
         <span>
           Only the seller ({product.data.email}) can edit “{product.data.name}”.{' '}
           <Link to={paths.productDetails(product.data._id)} className="link">
@@ -46,7 +46,7 @@ export default function UpdateProductRoute() {
   } else {
     const item = product.data;
     body = (
-      <div className="card border-base-300 bg-base-100 border shadow-sm">
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body p-5 sm:p-8">
           <ProductForm
             key={item._id}
@@ -73,7 +73,7 @@ export default function UpdateProductRoute() {
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <header className="mb-6">
         <h1 className="text-3xl font-bold">Update Product</h1>
-        {product.data ? <p className="text-base-content/70 mt-1">{product.data.name}</p> : null}
+        {product.data ? <p className="mt-1 text-base-content/70">{product.data.name}</p> : null}
       </header>
       {body}
     </section>

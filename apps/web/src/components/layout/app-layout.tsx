@@ -6,10 +6,10 @@ import { Navbar } from './navbar';
 
 export function AppLayout() {
   return (
-    <div className="bg-base-200/40 flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col bg-base-200/40">
       <a
         href="#main"
-        className="btn btn-sm btn-primary sr-only absolute top-2 left-2 z-50 focus:not-sr-only focus:absolute"
+        className="btn sr-only absolute top-2 left-2 z-50 btn-primary btn-sm focus:not-sr-only focus:absolute"
       >
         Skip to content
       </a>

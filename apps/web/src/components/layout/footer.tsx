@@ -20,10 +20,10 @@ export const LEGAL_LINKS = [
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-neutral text-neutral-content mt-16">
-      <div className="footer sm:footer-horizontal mx-auto max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+    <footer className="mt-16 bg-neutral text-neutral-content">
+      <div className="mx-auto footer max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:footer-horizontal sm:grid-cols-2 lg:grid-cols-4">
         <aside className="max-w-xs">
-          <Link to={paths.home} className="rounded-box flex items-center gap-2">
+          <Link to={paths.home} className="flex items-center gap-2 rounded-box">
             <img src="/images/logo.svg" alt="" width={36} height={36} className="size-9" />
             <span className="text-lg font-bold">B2B Wholesale Platform</span>
           </Link>
@@ -37,11 +37,11 @@ export function Footer() {
             Contact Us
           </h2>
           <address className="flex flex-col gap-2 not-italic">
-            <a className="link link-hover flex items-center gap-2" href={`mailto:${SITE_CONTACT.email}`}>
+            <a className="flex link items-center gap-2 link-hover" href={`mailto:${SITE_CONTACT.email}`}>
               <MailIcon width={18} height={18} />
               {SITE_CONTACT.email}
             </a>
-            <a className="link link-hover flex items-center gap-2" href={SITE_CONTACT.phoneHref}>
+            <a className="flex link items-center gap-2 link-hover" href={SITE_CONTACT.phoneHref}>
               <PhoneIcon width={18} height={18} />
               {SITE_CONTACT.phone}
             </a>
@@ -89,8 +89,8 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <div className="border-neutral-content/15 border-t">
-        <p className="text-neutral-content/70 mx-auto max-w-7xl px-4 py-5 text-center text-sm">
+      <div className="border-t border-neutral-content/15">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-neutral-content/70">
           © {year} B2B Wholesale Platform. All rights reserved.
         </p>
       </div>

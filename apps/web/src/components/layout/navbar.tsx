@@ -80,7 +80,7 @@ function MobileMenu({ items }: { items: NavItem[] }) {
       <ul
         id={menuId}
         hidden={!open}
-        className={`menu ${menuColours} rounded-box border-base-300 bg-base-100 absolute top-full left-0 z-50 mt-2 w-60 gap-1 border p-2 shadow-lg`}
+        className={`menu ${menuColours} absolute top-full left-0 z-50 mt-2 w-60 gap-1 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg`}
       >
         <NavLinks items={items} onNavigate={() => setOpen(false)} />
       </ul>
@@ -92,10 +92,10 @@ function Brand() {
   return (
     <Link
       to={paths.home}
-      className="rounded-box animate-brand-in flex min-w-0 items-center gap-2 px-1 py-1 motion-reduce:animate-none"
+      className="flex min-w-0 animate-brand-in items-center gap-2 rounded-box px-1 py-1 motion-reduce:animate-none"
     >
       <img src="/images/logo.svg" alt="" width={36} height={36} className="size-8 shrink-0 sm:size-9" />
-      <span className="text-primary text-sm leading-tight font-extrabold tracking-tight sm:text-lg">
+      <span className="text-sm leading-tight font-extrabold tracking-tight text-primary sm:text-lg">
         B2B Wholesale Platform
       </span>
     </Link>
@@ -119,17 +119,17 @@ function AccountMenu({ user }: { user: AuthUser }) {
 
   // daisyUI's dropdown opens on hover and whenever focus is inside it, so keyboard users get it too.
   return (
-    <div className="dropdown dropdown-end dropdown-hover">
+    <div className="dropdown-hover dropdown dropdown-end">
       <button type="button" className="btn btn-circle btn-ghost" aria-label={`Account: ${name}`}>
         <Avatar src={user.photoURL} alt="" className="w-9" />
       </button>
       <div className="dropdown-content z-50 w-64 pt-2">
-        <div className="card card-sm border-base-300 bg-base-100 border shadow-lg">
+        <div className="card border border-base-300 bg-base-100 shadow-lg card-sm">
           <div className="card-body items-center gap-2 text-center">
             <Avatar src={user.photoURL} alt="" className="w-14" />
             <p className="text-base font-semibold break-words">{name}</p>
-            {user.displayName ? <p className="text-base-content/70 text-sm break-all">{user.email}</p> : null}
-            <button type="button" className="btn btn-outline btn-sm btn-primary mt-1 w-full" onClick={handleLogout}>
+            {user.displayName ? <p className="text-sm break-all text-base-content/70">{user.email}</p> : null}
+            <button type="button" className="btn mt-1 w-full btn-outline btn-primary btn-sm" onClick={handleLogout}>
               Logout
             </button>
           </div>
@@ -144,7 +144,7 @@ export function Navbar() {
   const items = navItems(user);
 
   return (
-    <header className="border-base-300 bg-base-100/90 supports-[backdrop-filter]:bg-base-100/80 sticky top-0 z-40 border-b backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/80">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-1 px-2 sm:px-4">
         <div className="navbar-start w-auto min-w-0 flex-1 gap-1 lg:flex-none">
           <MobileMenu items={items} />
@@ -161,7 +161,7 @@ export function Navbar() {
           ) : user ? (
             <AccountMenu user={user} />
           ) : (
-            <Link to={paths.login} className="btn btn-sm btn-primary sm:btn-md">
+            <Link to={paths.login} className="btn btn-primary btn-sm sm:btn-md">
               Login
             </Link>
           )}

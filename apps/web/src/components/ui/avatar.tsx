@@ -9,7 +9,7 @@ export function Avatar({ src, alt, className = 'w-10' }: { src: string | null; a
   return (
     <span className="avatar">
       <span
-        className={`${className} bg-base-200 ring-primary/30 ring-offset-base-100 block overflow-hidden rounded-full ring-2 ring-offset-2`}
+        className={`${className} block overflow-hidden rounded-full bg-base-200 ring-2 ring-primary/30 ring-offset-2 ring-offset-base-100`}
       >
         <img
           src={usable}

@@ -37,7 +37,7 @@ export function Pagination({ total, limit, offset, onChange }: PaginationProps) 
         </button>
         {pageItems(current, pageCount).map((item, i) =>
           item === 'gap' ? (
-            <span key={`gap-${i}`} className="btn join-item btn-sm btn-disabled" aria-hidden="true">
+            <span key={`gap-${i}`} className="btn btn-disabled join-item btn-sm" aria-hidden="true">
               …
             </span>
           ) : (

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/errors';
 export function LoadingState({ label = 'Loading...' }: { label?: string }) {
   return (
     <div role="status" aria-live="polite" className="flex flex-col items-center justify-center gap-3 py-16">
-      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <span className="loading loading-lg loading-spinner text-primary" aria-hidden="true" />
       <p className="text-base-content/70">{label}</p>
     </div>
   );
@@ -14,7 +14,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
       <p className="text-base-content/80">{errorMessage(error)}</p>
-      <button type="button" className="btn btn-primary btn-outline" onClick={onRetry}>
+      <button type="button" className="btn btn-outline btn-primary" onClick={onRetry}>
         Retry
       </button>
     </div>
@@ -22,5 +22,5 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return <div className="text-base-content/70 py-16 text-center">{children}</div>;
+  return <div className="py-16 text-center text-base-content/70">{children}</div>;
 }

@@ -51,7 +51,7 @@ export function GoogleAccountChooser({ open, onChoose, onCancel }: Props) {
           <h2 id={titleId} className="text-xl font-semibold">
             {custom ? 'Use another account' : 'Choose an account'}
           </h2>
-          <p className="text-base-content/70 text-sm">to continue to B2B Wholesale Platform</p>
+          <p className="text-sm text-base-content/70">to continue to B2B Wholesale Platform</p>
           <p className="badge badge-soft badge-sm badge-warning">Local test accounts (Auth Emulator)</p>
         </div>
 
@@ -80,18 +80,18 @@ export function GoogleAccountChooser({ open, onChoose, onCancel }: Props) {
           </form>
         ) : (
           <>
-            <ul className="divide-base-300 rounded-box border-base-300 mt-6 flex flex-col divide-y border">
+            <ul className="mt-6 flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
               {accounts.map((account) => (
                 <li key={account.sub}>
                   <button
                     type="button"
-                    className="hover:bg-base-200 focus-visible:bg-base-200 flex w-full items-center gap-3 px-4 py-3 text-left"
+                    className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200"
                     onClick={() => onChoose(account)}
                   >
                     <Avatar src={account.picture} alt="" className="w-9" />
                     <span className="flex min-w-0 flex-col">
                       <span className="font-medium">{account.name}</span>
-                      <span className="text-base-content/70 truncate text-sm">{account.email}</span>
+                      <span className="truncate text-sm text-base-content/70">{account.email}</span>
                     </span>
                   </button>
                 </li>
@@ -99,7 +99,7 @@ export function GoogleAccountChooser({ open, onChoose, onCancel }: Props) {
               <li>
                 <button
                   type="button"
-                  className="hover:bg-base-200 focus-visible:bg-base-200 flex w-full items-center gap-3 px-4 py-3 text-left"
+                  className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200"
                   onClick={() => setCustom(true)}
                 >
                   <Avatar src={null} alt="" className="w-9" />

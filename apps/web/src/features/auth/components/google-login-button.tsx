@@ -41,7 +41,7 @@ export function GoogleLoginButton({ onSignedIn, onBusyChange, disabled = false }
     <>
       <button
         type="button"
-        className="btn border-base-300 bg-base-100 btn-outline hover:bg-base-200 hover:text-base-content w-full"
+        className="btn w-full border-base-300 bg-base-100 btn-outline hover:bg-base-200 hover:text-base-content"
         onClick={handleClick}
         disabled={disabled || busy || googleMode === null}
       >

@@ -57,19 +57,19 @@ export function LoginForm({ onBusyChange }: Props) {
           id={passwordId}
           label="Password"
           hint={
-            <button type="button" className="link link-hover self-start text-sm">
+            <button type="button" className="link self-start text-sm link-hover">
               Forgot password?
             </button>
           }
         >
           <PasswordInput id={passwordId} name="password" autoComplete="current-password" required />
         </Field>
-        <button type="submit" className="btn btn-primary mt-2" disabled={submitting}>
+        <button type="submit" className="btn mt-2 btn-primary" disabled={submitting}>
           {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
           Login
         </button>
       </form>
-      <div className="divider text-base-content/60 my-0 text-sm">OR</div>
+      <div className="divider my-0 text-sm text-base-content/60">OR</div>
       <GoogleLoginButton
         disabled={submitting}
         onBusyChange={onBusyChange}
@@ -80,7 +80,7 @@ export function LoginForm({ onBusyChange }: Props) {
       />
       <p className="text-center text-sm">
         Don't have an account?{' '}
-        <Link to={paths.register} state={location.state} className="link link-primary font-medium">
+        <Link to={paths.register} state={location.state} className="link font-medium link-primary">
           Register
         </Link>
       </p>

@@ -80,7 +80,7 @@ export function RegisterForm({ onBusyChange }: Props) {
           id={ids.password}
           label="Password"
           hint={
-            <p id={ids.rules} className="text-base-content/65 text-xs">
+            <p id={ids.rules} className="text-xs text-base-content/65">
               At least 8 characters, with an uppercase letter, a number and a special character.
             </p>
           }
@@ -93,12 +93,12 @@ export function RegisterForm({ onBusyChange }: Props) {
             required
           />
         </Field>
-        <button type="submit" className="btn btn-primary mt-2" disabled={submitting}>
+        <button type="submit" className="btn mt-2 btn-primary" disabled={submitting}>
           {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
           Register
         </button>
       </form>
-      <div className="divider text-base-content/60 my-0 text-sm">OR</div>
+      <div className="divider my-0 text-sm text-base-content/60">OR</div>
       <GoogleLoginButton
         disabled={submitting}
         onBusyChange={onBusyChange}
@@ -109,7 +109,7 @@ export function RegisterForm({ onBusyChange }: Props) {
       />
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to={paths.login} className="link link-primary font-medium">
+        <Link to={paths.login} className="link font-medium link-primary">
           Login
         </Link>
       </p>

@@ -10,7 +10,7 @@ export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
   const src = item.image.trim() && !imageFailed ? item.image : PLACEHOLDER_IMAGE;
   return (
-    <article className="card border-base-300 bg-base-100 sm:card-side border shadow-sm">
+    <article className="card border border-base-300 bg-base-100 shadow-sm sm:card-side">
       <figure className="bg-base-200 sm:w-40 sm:shrink-0">
         <img
           src={src}
@@ -37,16 +37,16 @@ export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
           <dt className="text-base-content/70">Unit price</dt>
           <dd>{formatPrice(item.price)}</dd>
         </dl>
-        <div className="card-actions mt-auto items-center justify-between">
+        <div className="mt-auto card-actions items-center justify-between">
           <p className="font-semibold">Line total: {formatPrice(item.price * item.buyQuantity)}</p>
           <button
             type="button"
-            className="btn btn-sm btn-error btn-outline"
+            className="btn btn-outline btn-error btn-sm"
             onClick={() => onRemove(item)}
             disabled={removing}
             aria-label={`Remove ${item.name}`}
           >
-            {removing ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+            {removing ? <span className="loading loading-xs loading-spinner" aria-hidden="true" /> : null}
             Remove
           </button>
         </div>

@@ -115,12 +115,12 @@ export function PurchaseDialog({ product, buyer, onClose, onPurchased }: Purchas
   };
 
   return createPortal(
-    <div className="modal modal-open modal-bottom sm:modal-middle" role="presentation">
+    <div className="modal-open modal modal-bottom sm:modal-middle" role="presentation">
       <div ref={boxRef} className="modal-box" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId} className="text-xl font-bold">
           Confirm Purchase
         </h2>
-        <p className="text-base-content/70 mt-1 text-sm">{product.name}</p>
+        <p className="mt-1 text-sm text-base-content/70">{product.name}</p>
 
         <div className="mt-4 flex flex-col gap-3">
           <label className="flex flex-col gap-1">
@@ -136,9 +136,9 @@ export function PurchaseDialog({ product, buyer, onClose, onPurchased }: Purchas
               Quantity
             </label>
             <QuantityStepper id={fieldId} value={quantity} onChange={setQuantity} disabled={pending} />
-            <p className="text-base-content/70 text-xs">Minimum order: {product.minSellQty} units.</p>
+            <p className="text-xs text-base-content/70">Minimum order: {product.minSellQty} units.</p>
           </div>
-          <p className="rounded-box bg-base-200 flex items-baseline justify-between px-4 py-3" aria-live="polite">
+          <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
             <span className="text-sm">
               {quantity} × {formatPrice(product.price)}
             </span>
@@ -151,7 +151,7 @@ export function PurchaseDialog({ product, buyer, onClose, onPurchased }: Purchas
             Cancel
           </button>
           <button type="button" className="btn btn-primary" onClick={() => void buy()} disabled={pending}>
-            {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {pending ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
             Buy Now
           </button>
         </div>

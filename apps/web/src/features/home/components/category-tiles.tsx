@@ -19,7 +19,7 @@ export function CategoryTiles() {
       <h2 id="home-categories" className="text-center text-3xl font-bold">
         Product Categories
       </h2>
-      <p className="text-base-content/70 mt-2 text-center">Find what you need by category.</p>
+      <p className="mt-2 text-center text-base-content/70">Find what you need by category.</p>
       <ul className="mt-8 flex flex-wrap justify-center gap-4">
         {HOME_CATEGORY_TILES.map((name) => {
           const value = name.toLowerCase();
@@ -31,9 +31,9 @@ export function CategoryTiles() {
             >
               <Link
                 to={paths.category(value)}
-                className="group card border-base-300 bg-base-100 h-full overflow-hidden border shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+                className="group card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
               >
-                <figure className="bg-base-200 aspect-square">
+                <figure className="aspect-square bg-base-200">
                   <img
                     src={categoryImage(value)}
                     alt=""

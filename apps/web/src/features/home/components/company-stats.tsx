@@ -10,10 +10,10 @@ export function CompanyStats() {
         {COMPANY_STATS.map((stat) => (
           <div
             key={stat.label}
-            className="rounded-box border-base-300 bg-base-100 flex flex-col-reverse border p-6 text-center shadow-sm"
+            className="flex flex-col-reverse rounded-box border border-base-300 bg-base-100 p-6 text-center shadow-sm"
           >
-            <dt className="text-base-content/70 text-sm sm:text-base">{stat.label}</dt>
-            <dd className="text-primary text-3xl font-extrabold sm:text-4xl">{stat.value}</dd>
+            <dt className="text-sm text-base-content/70 sm:text-base">{stat.label}</dt>
+            <dd className="text-3xl font-extrabold text-primary sm:text-4xl">{stat.value}</dd>
           </div>
         ))}
       </dl>

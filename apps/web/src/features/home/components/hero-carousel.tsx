@@ -71,13 +71,13 @@ export function HeroCarousel() {
                 className="h-[26rem] w-full object-cover object-right sm:h-[28rem] lg:h-[32rem]"
                 fetchPriority={index === 0 ? 'high' : 'low'}
               />
-              <div className="from-neutral/90 via-neutral/70 to-neutral/30 lg:from-neutral/85 lg:via-neutral/40 lg:to-neutral/0 absolute inset-0 bg-linear-to-r" />
+              <div className="absolute inset-0 bg-linear-to-r from-neutral/90 via-neutral/70 to-neutral/30 lg:from-neutral/85 lg:via-neutral/40 lg:to-neutral/0" />
               <div className="absolute inset-0 mx-auto flex max-w-7xl items-center px-6 sm:px-10">
-                <div className="text-neutral-content max-w-xl">
-                  <p className="badge badge-accent mb-4 border-0 font-semibold">{slide.eyebrow}</p>
+                <div className="max-w-xl text-neutral-content">
+                  <p className="mb-4 badge border-0 font-semibold badge-accent">{slide.eyebrow}</p>
                   <h2 className="text-3xl leading-tight font-extrabold sm:text-4xl lg:text-5xl">{slide.title}</h2>
-                  <p className="text-neutral-content/90 mt-4 text-base sm:text-lg">{slide.text}</p>
-                  <button type="button" className="btn btn-lg btn-accent mt-6" onClick={scrollToCategories}>
+                  <p className="mt-4 text-base text-neutral-content/90 sm:text-lg">{slide.text}</p>
+                  <button type="button" className="btn mt-6 btn-accent btn-lg" onClick={scrollToCategories}>
                     Get offer
                   </button>
                 </div>
@@ -88,7 +88,7 @@ export function HeroCarousel() {
       </div>
 
       <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-3">
-        <div className="bg-neutral/40 flex gap-2 rounded-full px-3 py-2 backdrop-blur-sm">
+        <div className="flex gap-2 rounded-full bg-neutral/40 px-3 py-2 backdrop-blur-sm">
           {HOME_SLIDES.map((slide, index) => (
             <button
               key={slide.image}
@@ -96,14 +96,14 @@ export function HeroCarousel() {
               aria-label={`Go to slide ${index + 1}`}
               aria-current={index === selected ? 'true' : undefined}
               onClick={() => goTo(index)}
-              className={`h-2.5 rounded-full transition-all ${index === selected ? 'bg-accent w-7' : 'bg-neutral-content/70 hover:bg-neutral-content w-2.5'}`}
+              className={`h-2.5 rounded-full transition-all ${index === selected ? 'w-7 bg-accent' : 'w-2.5 bg-neutral-content/70 hover:bg-neutral-content'}`}
             />
           ))}
         </div>
         <button
           type="button"
           onClick={togglePlay}
-          className="btn btn-circle bg-neutral/40 text-neutral-content btn-sm hover:bg-neutral/60 border-0 backdrop-blur-sm"
+          className="btn btn-circle border-0 bg-neutral/40 text-neutral-content backdrop-blur-sm btn-sm hover:bg-neutral/60"
           aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
         >
           <svg viewBox="0 0 24 24" width={16} height={16} fill="currentColor" aria-hidden="true">

@@ -12,7 +12,7 @@ export function CategoryChips() {
             to={paths.categories}
             end
             className={({ isActive }) =>
-              `btn btn-sm rounded-full ${isActive ? 'btn-primary' : 'btn-outline border-base-300'}`
+              `btn rounded-full btn-sm ${isActive ? 'btn-primary' : 'border-base-300 btn-outline'}`
             }
           >
             All
@@ -23,7 +23,7 @@ export function CategoryChips() {
             <NavLink
               to={paths.category(category.value)}
               className={({ isActive }) =>
-                `btn btn-sm rounded-full ${isActive ? 'btn-primary' : 'btn-outline border-base-300'}`
+                `btn rounded-full btn-sm ${isActive ? 'btn-primary' : 'border-base-300 btn-outline'}`
               }
             >
               {category.label}

@@ -20,7 +20,7 @@ export function CategoryProductsList({ category, emptyText }: CategoryProductsLi
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-base-content/70 text-sm" aria-live="polite">
+        <p className="text-sm text-base-content/70" aria-live="polite">
           {products.data ? `${products.data.total} ${products.data.total === 1 ? 'product' : 'products'}` : '\u00a0'}
           {q ? ` matching “${q}”` : ''}
         </p>

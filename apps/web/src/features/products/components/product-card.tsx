@@ -19,9 +19,9 @@ export function ProductCard({ product, showMinQty = false, headingLevel = 'h3' }
   return (
     <article
       aria-labelledby={headingId}
-      className="card border-base-300 bg-base-100 h-full border shadow-sm transition-shadow hover:shadow-md"
+      className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
     >
-      <figure className="bg-base-200 aspect-[4/3]">
+      <figure className="aspect-[4/3] bg-base-200">
         <ProductImage src={product.image} alt={product.name} className="h-full w-full object-contain p-4" />
       </figure>
       <div className="card-body gap-3 p-4">
@@ -29,7 +29,7 @@ export function ProductCard({ product, showMinQty = false, headingLevel = 'h3' }
           <Heading id={headingId} className="card-title text-base leading-snug">
             {product.name}
           </Heading>
-          <span className="badge badge-soft badge-primary shrink-0">{categoryLabel(product.category)}</span>
+          <span className="badge shrink-0 badge-soft badge-primary">{categoryLabel(product.category)}</span>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/70">Brand</dt>
@@ -45,10 +45,10 @@ export function ProductCard({ product, showMinQty = false, headingLevel = 'h3' }
           <dt className="text-base-content/70">Rating</dt>
           <dd>{formatRating(product.rating)}</dd>
         </dl>
-        <div className="card-actions mt-auto justify-end">
+        <div className="mt-auto card-actions justify-end">
           <Link
             to={paths.productDetails(product._id)}
-            className="btn btn-sm btn-primary"
+            className="btn btn-primary btn-sm"
             aria-label={`Details of ${product.name}`}
           >
             Details

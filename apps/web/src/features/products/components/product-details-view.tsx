@@ -10,7 +10,7 @@ export function ProductDetailsView({ product, actions, footer }: ProductDetailsV
   const stock = quantityOrDefault(product.quantity);
   return (
     <article className="grid gap-8 lg:grid-cols-2 lg:items-start">
-      <figure className="rounded-box border-base-300 bg-base-200 overflow-hidden border">
+      <figure className="overflow-hidden rounded-box border border-base-300 bg-base-200">
         <ProductImage src={product.image} alt={product.name} className="aspect-square w-full object-contain p-8" />
       </figure>
 
@@ -19,20 +19,20 @@ export function ProductDetailsView({ product, actions, footer }: ProductDetailsV
           <span className="badge badge-soft badge-primary">{categoryLabel(product.category)}</span>
           <h1 className="text-3xl leading-tight font-bold">{product.name}</h1>
           <p className="text-base-content/70">Brand: {textOrFallback(product.brand)}</p>
-          <p className="text-primary text-3xl font-semibold">{formatPrice(product.price)}</p>
+          <p className="text-3xl font-semibold text-primary">{formatPrice(product.price)}</p>
         </div>
 
         <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-          <div className="rounded-box border-base-300 bg-base-100 border p-3 sm:p-4">
-            <dt className="text-base-content/70 text-sm">In stock</dt>
+          <div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
+            <dt className="text-sm text-base-content/70">In stock</dt>
             <dd className="text-lg font-semibold sm:text-xl">{stock} units</dd>
           </div>
-          <div className="rounded-box border-base-300 bg-base-100 border p-3 sm:p-4">
-            <dt className="text-base-content/70 text-sm">Min Sell Qty</dt>
+          <div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
+            <dt className="text-sm text-base-content/70">Min Sell Qty</dt>
             <dd className="text-lg font-semibold sm:text-xl">{minSellQtyOrDefault(product.minSellQty)} units</dd>
           </div>
-          <div className="rounded-box border-base-300 bg-base-100 border p-3 sm:p-4">
-            <dt className="text-base-content/70 text-sm">Rating</dt>
+          <div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
+            <dt className="text-sm text-base-content/70">Rating</dt>
             <dd className="text-lg font-semibold sm:text-xl">{formatRating(product.rating)}</dd>
           </div>
         </dl>
@@ -44,7 +44,7 @@ export function ProductDetailsView({ product, actions, footer }: ProductDetailsV
           <h2 id="product-description" className="text-lg font-semibold">
             Description
           </h2>
-          <p className="text-base-content/80 whitespace-pre-line">
+          <p className="whitespace-pre-line text-base-content/80">
             {product.description.trim() ? product.description : 'No description provided.'}
           </p>
         </section>
@@ -52,12 +52,12 @@ export function ProductDetailsView({ product, actions, footer }: ProductDetailsV
           <h2 id="product-content" className="text-lg font-semibold">
             Product content
           </h2>
-          <p className="text-base-content/80 whitespace-pre-line">
+          <p className="whitespace-pre-line text-base-content/80">
             {product.content.trim() ? product.content : 'No content details provided.'}
           </p>
         </section>
-        <p className="text-base-content/70 text-sm">
-          Sold by <span className="text-base-content font-medium">{product.email}</span>
+        <p className="text-sm text-base-content/70">
+          Sold by <span className="font-medium text-base-content">{product.email}</span>
         </p>
       </div>
     </article>

@@ -193,8 +193,8 @@ export function ProductForm(props: ProductFormProps) {
         />
       </Field>
       <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting}>
-          {submitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <button type="submit" className="btn w-full btn-primary sm:w-auto sm:min-w-40" disabled={submitting}>
+          {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
           {submitLabel}
         </button>
       </div>
@@ -229,21 +229,21 @@ function Field({ id, label, required = false, hint, error, wide = false, childre
       <label htmlFor={id} className="text-sm font-medium">
         {label}
         {required ? (
-          <span className="text-error ml-1" aria-hidden="true">
+          <span className="ml-1 text-error" aria-hidden="true">
             *
           </span>
         ) : (
-          <span className="text-base-content/60 ml-1 font-normal">(optional)</span>
+          <span className="ml-1 font-normal text-base-content/60">(optional)</span>
         )}
       </label>
       {children}
       {hint ? (
-        <p id={`${id}-hint`} className="text-base-content/60 text-xs">
+        <p id={`${id}-hint`} className="text-xs text-base-content/60">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-error text-sm">
+        <p id={`${id}-error`} className="text-sm text-error">
           {error}
         </p>
       ) : null}

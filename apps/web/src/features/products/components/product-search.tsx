@@ -23,13 +23,13 @@ export function ProductSearch({ value, onSearch, label = 'Search by name or bran
         defaultValue={value}
         placeholder="Search by name or brand"
         maxLength={100}
-        className="input input-sm w-full sm:w-64"
+        className="input w-full input-sm sm:w-64"
         onChange={(event) => {
           // The native clear button empties the field: show everything again at once.
           if (event.currentTarget.value === '' && value !== '') onSearch('');
         }}
       />
-      <button type="submit" className="btn btn-sm btn-primary">
+      <button type="submit" className="btn btn-primary btn-sm">
         Search
       </button>
     </form>

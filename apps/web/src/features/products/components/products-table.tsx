@@ -35,14 +35,14 @@ export function ProductsTable({
 }: ProductsTableProps) {
   return (
     <div
-      className="rounded-box border-base-300 bg-base-100 overflow-x-auto border"
+      className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
       // Focusable so keyboard users can scroll the table sideways on narrow screens.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       role="region"
       aria-label={label}
     >
-      <table className="table-zebra table">
+      <table className="table table-zebra">
         <caption className="sr-only">{label}</caption>
         <thead>
           <tr>
@@ -56,7 +56,7 @@ export function ProductsTable({
         <tbody>
           {products.length === 0 ? (
             <tr>
-              <td colSpan={PRODUCT_TABLE_COLUMNS.length} className="text-base-content/70 py-10 text-center">
+              <td colSpan={PRODUCT_TABLE_COLUMNS.length} className="py-10 text-center text-base-content/70">
                 {emptyText}
               </td>
             </tr>
@@ -70,10 +70,10 @@ export function ProductsTable({
                     <ProductImage
                       src={product.image}
                       alt={product.name}
-                      className="rounded-box bg-base-200 size-12 object-contain p-1"
+                      className="size-12 rounded-box bg-base-200 object-contain p-1"
                     />
                   ) : (
-                    <span className="text-base-content/60 text-xs">No Image</span>
+                    <span className="text-xs text-base-content/60">No Image</span>
                   )}
                 </td>
                 <td>{textOrFallback(product.brand)}</td>
