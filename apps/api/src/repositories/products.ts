@@ -86,7 +86,7 @@ function differs(patch: ProductUpdate): SQL | undefined {
   if (patch.quantity !== undefined) changes.push(sql`${products.quantity} IS DISTINCT FROM ${patch.quantity}::integer`);
   if (patch.minSellQty !== undefined)
     changes.push(sql`${products.minSellQty} IS DISTINCT FROM ${patch.minSellQty}::integer`);
-  if (patch.price !== undefined) changes.push(sql`${products.price}::text IS DISTINCT FROM ${String(patch.price)}`);
+  if (patch.price !== undefined) changes.push(sql`${products.price} IS DISTINCT FROM ${patch.price}::numeric(12,2)`);
   if (patch.rating !== undefined) changes.push(sql`${products.rating} IS DISTINCT FROM ${patch.rating}::numeric(3,2)`);
   return changes.length > 0 ? or(...changes) : undefined;
 }
