@@ -38,11 +38,11 @@ export function Footer() {
           </h2>
           <address className="flex flex-col gap-2 not-italic">
             <a className="flex link items-center gap-2 link-hover" href={`mailto:${SITE_CONTACT.email}`}>
-              <MailIcon width={18} height={18} />
+              <MailIcon width={18} height={18} className="shrink-0" />
               {SITE_CONTACT.email}
             </a>
             <a className="flex link items-center gap-2 link-hover" href={SITE_CONTACT.phoneHref}>
-              <PhoneIcon width={18} height={18} />
+              <PhoneIcon width={18} height={18} className="shrink-0" />
               {SITE_CONTACT.phone}
             </a>
             <span className="flex items-start gap-2">
