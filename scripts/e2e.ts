@@ -1,21 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  cpSync,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEMO_PROJECT_ID, freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
 import { repoRoot } from './lib/env-file.js';
+import { buildWebIfStale } from './lib/web-build.js';
 
 /*
  * `npm run test:e2e [-- <playwright args>]`: the stack `npm start` runs, fresh and isolated:
@@ -37,29 +28,6 @@ let runDir: string | undefined;
 let database: { adminUrl: string; name: string } | undefined;
 let cleaning: Promise<void> | undefined;
 let interrupted = false;
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
-}
-
-function buildWebIfStale(): void {
-  const builtAt = newestMtime(join(repoRoot, 'apps/web/dist/index.html'));
-  const sources = [
-    'apps/web/src',
-    'apps/web/public',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    'packages/shared/src',
-  ];
-  const changedAt = Math.max(...sources.map((s) => newestMtime(join(repoRoot, s))));
-  if (builtAt > changedAt) return;
-  console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@b2b/web'], { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The web app build failed; see the output above.');
-}
 
 function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);

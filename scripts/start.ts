@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { DEMO_PROJECT_ID, freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
 import { loadEnvFile, repoRoot, usesRealFirebase } from './lib/env-file.js';
+import { buildWebIfStale } from './lib/web-build.js';
 
 /*
  * `npm start`: the whole product in one command.
@@ -19,29 +19,6 @@ const dev = process.argv.includes('--dev');
 const children: ChildProcess[] = [];
 let emulator: RunningEmulator | undefined;
 let stopping = false;
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
-}
-
-function buildWebIfStale(): void {
-  const builtAt = newestMtime(join(repoRoot, 'apps/web/dist/index.html'));
-  const sources = [
-    'apps/web/src',
-    'apps/web/public',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    'packages/shared/src',
-  ];
-  const changedAt = Math.max(...sources.map((s) => newestMtime(join(repoRoot, s))));
-  if (builtAt > changedAt) return;
-  console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@b2b/web'], { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The web app build failed; see the output above.');
-}
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   // Own process group: Ctrl-C reaches only this script, which stops each child exactly once.
