@@ -66,7 +66,7 @@ function apiEnv(port: number, emulatorHost: string, databaseUrl: string | undefi
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(FIREBASE_|DATABASE_URL$|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|WRITE_RATE_LIMIT_PER_MINUTE$)/.test(
+      /^(FIREBASE_|DATABASE_URL$|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|WRITE_RATE_LIMIT_PER_MINUTE$|READ_RATE_LIMIT_PER_MINUTE$)/.test(
         key,
       )
     )
@@ -82,6 +82,7 @@ function apiEnv(port: number, emulatorHost: string, databaseUrl: string | undefi
     // Every journey shares 127.0.0.1, so the per-address write limit is meant for one person, not
     // for two parallel workers; the API's own tests cover the limit itself.
     WRITE_RATE_LIMIT_PER_MINUTE: '5000',
+    READ_RATE_LIMIT_PER_MINUTE: '100000',
     WEB_DIST_DIR: join(dir, 'web'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: join(dir, 'db') }),
   };
