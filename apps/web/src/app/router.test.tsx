@@ -77,6 +77,7 @@ test('an unknown route shows the 404 page with its links', async () => {
   expect(screen.getByText("Oops! The page you're looking for doesn’t exist or has been moved.")).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   expect(screen.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', '/contact');
+  expect(document.title).toBe('Page not found | B2B Wholesale Platform');
 });
 
 test('the 404 page is open to signed-out visitors', async () => {
@@ -92,4 +93,13 @@ test('the contact page is open and explains the form opens the mail client', asy
   expect(await screen.findByRole('heading', { name: 'Contact Us', level: 1 })).toBeInTheDocument();
   expect(screen.getByText(/Sending opens your email app/)).toBeInTheDocument();
   expect(screen.getByLabelText('Message')).toBeRequired();
+  expect(document.title).toBe('Contact Us | B2B Wholesale Platform');
+});
+
+test('signed in, the categories page sets its document title', async () => {
+  fakeAuth.signIn();
+  renderRoutes(routes, { url: '/categories' });
+
+  expect(await screen.findByRole('heading', { name: 'Products in Category: All', level: 1 })).toBeInTheDocument();
+  expect(document.title).toBe('Categories | B2B Wholesale Platform');
 });

@@ -1,7 +1,11 @@
-/**
- * The one registry of page routes. Emails and ids appear raw in the URL, as the spec shows
- * (e.g. /carts/ann@example.com); React Router decodes params on the way back in.
+/*
+ * An email goes into a path segment encoded, so '#', '?', '%' or '/' in it cannot end or
+ * split the segment; '@' is left readable, as the spec shows (e.g. /carts/ann@example.com).
+ * React Router decodes params on the way back in.
  */
+const emailSegment = (email: string) => encodeURIComponent(email).replace(/%40/g, '@');
+
+/** The one registry of page routes. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -12,7 +16,7 @@ export const paths = {
   category: (id: string) => `/categories/${id}`,
   productDetails: (id: string) => `/product-details/${id}`,
   updateProduct: (id: string) => `/update-product/${id}`,
-  myProducts: (email: string) => `/my-products/${email}`,
-  cart: (email: string) => `/carts/${email}`,
+  myProducts: (email: string) => `/my-products/${emailSegment(email)}`,
+  cart: (email: string) => `/carts/${emailSegment(email)}`,
   contact: '/contact',
 } as const;

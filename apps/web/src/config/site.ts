@@ -15,3 +15,5 @@ export const SOCIAL_LINKS = [
 ] as const;
 
 export type SocialNetwork = (typeof SOCIAL_LINKS)[number]['name'];
+
+export const SITE_NAME = 'B2B Wholesale Platform';

@@ -57,6 +57,11 @@ test('required fields are checked before anything is sent', async () => {
   expect(screen.getByText('Price is required.')).toBeInTheDocument();
   expect(screen.getByLabelText(/Product name/)).toHaveFocus();
   expect(apiRoutes()).toEqual([]);
+  for (const label of [/Product name/, /Quantity/, /Min sell quantity/, /Category/, /Price/]) {
+    expect(screen.getByLabelText(label)).toBeRequired();
+    expect(screen.getByText(label, { selector: 'label' })).toHaveTextContent('*');
+  }
+  expect(document.title).toBe('Add Product | B2B Wholesale Platform');
 });
 
 test('a valid product is sent with numbers, confirmed for 2 seconds and the form is reset', async () => {

@@ -1,4 +1,5 @@
 import { TOAST_MS } from '@b2b/shared';
+import { PageTitle } from '@/components/layout/page-title';
 import { showAlert } from '@/components/ui/dialogs';
 import { useCreateProduct } from '@/features/products/api/create-product';
 import { ProductForm } from '@/features/products/components/product-form';
@@ -7,6 +8,7 @@ export default function AddProductRoute() {
   const { mutateAsync } = useCreateProduct();
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <PageTitle page="Add Product" />
       <header className="mb-6">
         <h1 className="text-3xl font-bold">Add Product</h1>
         <p className="mt-1 text-base-content/70">

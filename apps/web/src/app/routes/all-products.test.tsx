@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { apiFetchPage } from '@/lib/api-client';
 import { resetApi, servePages } from '@/features/products/test/mock-api';
@@ -132,4 +132,41 @@ test('a failed load offers Retry instead of loading forever', async () => {
   servePages(() => ({ items: [plenty], total: 1 }));
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('Copy Paper')).toBeInTheDocument();
+});
+
+test('the search field keeps focus on Enter and while it is cleared, and follows the URL', async () => {
+  const { user, router } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  await screen.findByText('Copy Paper');
+  const search = screen.getByRole('searchbox', { name: 'Search by name or brand' });
+
+  await user.type(search, 'pen{Enter}');
+  await waitFor(() => expect(router.state.location.search).toBe('?q=pen'));
+  expect(search).toHaveFocus();
+
+  // Emptying the field shows everything again; typing goes on in the same field.
+  await user.type(search, '{Backspace}{Backspace}{Backspace}');
+  await waitFor(() => expect(router.state.location.search).toBe(''));
+  expect(search).toHaveFocus();
+  await user.type(search, 'ink');
+  expect(search).toHaveValue('ink');
+
+  await act(() => router.navigate('/all-products?q=paper'));
+  expect(screen.getByRole('searchbox', { name: 'Search by name or brand' })).toHaveValue('paper');
+});
+
+test('a page past the end of the list shows the last page instead', async () => {
+  servePages(({ options }) => ({
+    items: [createProduct({ name: `Item at ${String(options.query?.offset)}` })],
+    total: 30,
+  }));
+  const { router } = renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?q=a&page=5' });
+
+  expect(await screen.findByText('Item at 24')).toBeInTheDocument();
+  expect(router.state.location.search).toBe('?q=a&page=2');
+  expect(router.state.historyAction).toBe('REPLACE');
+});
+
+test('the page sets the document title', () => {
+  renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  expect(document.title).toBe('All Products | B2B Wholesale Platform');
 });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AVAILABLE_THRESHOLD, type ProductListQuery } from '@b2b/shared';
+import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
@@ -8,7 +9,7 @@ import { productsQueryOptions } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { ProductSearch } from '@/features/products/components/product-search';
 import { ProductsTable } from '@/features/products/components/products-table';
-import { useListParams, type ProductView } from '@/features/products/hooks/use-list-params';
+import { useLastPageWhenPastEnd, useListParams, type ProductView } from '@/features/products/hooks/use-list-params';
 
 const VIEWS: { value: ProductView; label: string }[] = [
   { value: 'table', label: 'Table View' },
@@ -19,9 +20,11 @@ export default function AllProductsRoute() {
   const { available, view, q, offset, limit, update } = useListParams();
   const query: ProductListQuery = { limit, offset, available: available ? 'true' : undefined, q: q || undefined };
   const products = useQuery({ ...productsQueryOptions(query), placeholderData: keepPreviousData });
+  useLastPageWhenPastEnd(products.data?.total, { offset, limit, update });
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <PageTitle page="All Products" />
       <header className="mb-6 flex flex-col gap-4">
         <div>
           <h1 className="text-3xl font-bold">All Products</h1>

@@ -58,6 +58,7 @@ test('shows Loading cart... and then the items with their totals', async () => {
   renderCart([paper, lamp]);
   expect(screen.getByText('Loading cart...')).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Cart Page' })).toBeInTheDocument();
+  expect(document.title).toBe('My Cart | B2B Wholesale Platform');
 
   const card = (await screen.findByRole('heading', { name: 'Desk Lamp' })).closest('article');
   expect(card).not.toBeNull();

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { CART_REMOVE_TOAST_MS, type CartItem } from '@b2b/shared';
+import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -108,6 +109,7 @@ export default function CartRoute() {
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <PageTitle page="My Cart" />
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold">Cart Page</h1>
         {own && cart.data ? (

@@ -66,3 +66,18 @@ test('All categories lists every product and links to each category', async () =
   );
   expect(within(nav).getAllByRole('link')).toHaveLength(10);
 });
+
+test('a page past the end of a category shows its last page, and the title names the category', async () => {
+  servePages(({ options }) => ({
+    items: [createProduct({ name: `Item at ${String(options.query?.offset)}` })],
+    total: 3,
+  }));
+  const { router } = renderRoute(<CategoryProductsRoute />, {
+    path: '/categories/:id',
+    url: '/categories/kitchen?page=3',
+  });
+
+  expect(await screen.findByText('Item at 0')).toBeInTheDocument();
+  expect(router.state.location.search).toBe('');
+  expect(document.title).toBe('Products in Category: kitchen | B2B Wholesale Platform');
+});

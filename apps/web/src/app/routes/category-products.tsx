@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { isCategory } from '@b2b/shared';
+import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState } from '@/components/ui/states';
 import { CategoryChips } from '@/features/products/components/category-chips';
 import { CategoryProductsList } from '@/features/products/components/category-products-list';
@@ -10,6 +11,7 @@ export default function CategoryProductsRoute() {
   const { id = '' } = useParams();
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <PageTitle page={`Products in Category: ${id}`} />
       <h1 className="text-3xl font-bold break-words">Products in Category: {id}</h1>
       <CategoryChips />
       {isCategory(id) ? (

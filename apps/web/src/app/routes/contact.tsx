@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { PageTitle } from '@/components/layout/page-title';
 import { MailIcon, PhoneIcon, PinIcon } from '@/components/ui/icons';
 import { SITE_CONTACT } from '@/config/site';
 
@@ -29,7 +30,7 @@ export default function ContactRoute() {
 
   return (
     <>
-      <title>Contact Us | B2B Wholesale Platform</title>
+      <PageTitle page="Contact Us" />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_1.3fr]">
         <div>
           <h1 className="text-4xl font-bold">Contact Us</h1>

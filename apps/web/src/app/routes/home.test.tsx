@@ -40,6 +40,7 @@ test('Product Categories shows the five tiles linking to their category pages', 
   fetchPage.mockResolvedValue({ items: [], total: 0 });
   renderRoute(<HomeRoute />);
 
+  expect(document.title).toBe('Home | B2B Wholesale Platform');
   const section = screen.getByRole('region', { name: 'Product Categories' });
   const links = within(section).getAllByRole('link');
   expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([

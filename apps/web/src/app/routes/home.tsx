@@ -1,5 +1,6 @@
 import { TOP_PRODUCTS_COUNT } from '@b2b/shared';
 import { Link } from 'react-router';
+import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { CategoryTiles } from '@/features/home/components/category-tiles';
@@ -49,7 +50,7 @@ function TopProducts() {
 export default function HomeRoute() {
   return (
     <>
-      <title>B2B Wholesale Platform</title>
+      <PageTitle page="Home" />
       <h1 className="sr-only">B2B Wholesale Platform</h1>
       <HeroCarousel />
       <CategoryTiles />

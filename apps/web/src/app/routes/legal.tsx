@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
 import NotFoundRoute from './not-found';
 
@@ -16,7 +17,7 @@ export default function LegalRoute() {
 
   return (
     <>
-      <title>{`${title} | B2B Wholesale Platform`}</title>
+      <PageTitle page={title} />
       <article className="mx-auto max-w-3xl px-4 py-16">
         <h1 className="text-4xl font-bold">{title}</h1>
         <p className="mt-6 text-base-content/80">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render';
@@ -122,4 +122,19 @@ test('a signed-in visitor is sent on to the remembered page', () => {
   const { router } = renderRoute(<LoginRoute />, { path: '/login' });
 
   expect(router.state.location.pathname).toBe('/');
+});
+
+test('Login is disabled while a Google sign-in runs, and enabled again if it fails', async () => {
+  let fail: (error: unknown) => void = () => {};
+  fakeAuth.actions.loginWithGoogle.mockImplementation(() => new Promise((_, reject) => (fail = reject)));
+  const { user } = renderLogin();
+
+  await user.click(screen.getByRole('button', { name: 'Login with Google' }));
+  expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
+
+  await act(async () => fail(Object.assign(new Error('x'), { code: 'auth/popup-closed-by-user' })));
+  const alert = await screen.findByRole('dialog');
+  expect(within(alert).getByText('Google sign-in failed')).toBeInTheDocument();
+  await user.click(within(alert).getByRole('button', { name: 'OK' }));
+  expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { PageTitle } from '@/components/layout/page-title';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { redirectTarget } from '@/features/auth/components/require-auth';
@@ -15,7 +16,7 @@ export default function LoginRoute() {
 
   return (
     <>
-      <title>Login | B2B Wholesale Platform</title>
+      <PageTitle page="Login" />
       <AuthCard title="Login now!" intro="Please fill up the form correctly to login to the website.">
         <LoginForm onBusyChange={setBusy} />
       </AuthCard>

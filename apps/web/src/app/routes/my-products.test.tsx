@@ -160,3 +160,30 @@ test('listings are paged on the server and SL keeps counting', async () => {
   const row = await screen.findByRole('row', { name: /Item at 24/ });
   expect(within(row).getByRole('rowheader')).toHaveTextContent('25');
 });
+
+test('deleting the only row of the last page goes back to the page before', async () => {
+  let listed = Array.from({ length: 25 }, (_, i) => createProduct({ name: `Item ${i + 1}`, email: EMAIL }));
+  servePages(({ options }) => {
+    const offset = Number(options.query?.offset ?? 0);
+    return { items: listed.slice(offset, offset + 24), total: listed.length };
+  });
+  serveApi(({ route }) => {
+    if (!route.startsWith('DELETE /products/')) throw new Error(`Unexpected call ${route}`);
+    listed = listed.filter((p) => !route.endsWith(p._id));
+    return { acknowledged: true, deletedCount: 1 };
+  });
+  const { user, router } = renderRoute(<MyProductsRoute />, {
+    path: '/my-products/:email',
+    url: `/my-products/${EMAIL}?page=2`,
+  });
+  await user.click(within(await screen.findByRole('row', { name: /Item 25/ })).getByRole('button', { name: 'Delete' }));
+
+  expect(await screen.findByRole('row', { name: /Item 1\b/ })).toBeInTheDocument();
+  expect(router.state.location.search).toBe('');
+  expect(screen.queryByText('No products found.')).not.toBeInTheDocument();
+});
+
+test('the page sets the document title', () => {
+  renderMine([lamp]);
+  expect(document.title).toBe('My Products | B2B Wholesale Platform');
+});

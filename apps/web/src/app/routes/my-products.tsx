@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { PageTitle } from '@/components/layout/page-title';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
@@ -7,7 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { useMyProducts } from '@/features/products/api/get-my-products';
 import { ProductSearch } from '@/features/products/components/product-search';
 import { ProductsTable } from '@/features/products/components/products-table';
-import { useListParams } from '@/features/products/hooks/use-list-params';
+import { useLastPageWhenPastEnd, useListParams } from '@/features/products/hooks/use-list-params';
 import { useDeleteProductFlow } from '@/features/products/hooks/use-delete-product-flow';
 import { sameEmail } from '@/features/products/utils/format';
 
@@ -30,6 +31,7 @@ export default function MyProductsRoute() {
   const own = sameEmail(email, user?.email);
   const { q, offset, limit, update } = useListParams();
   const products = useMyProducts(email, { limit, offset, q: q || undefined }, { enabled: own });
+  useLastPageWhenPastEnd(products.data?.total, { offset, limit, update });
   const { deleteWithConfirm, pendingId } = useDeleteProductFlow();
 
   let body;
@@ -80,6 +82,7 @@ export default function MyProductsRoute() {
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <PageTitle page="My Products" />
       <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold">All Products</h1>

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
 
 export default function NotFoundRoute() {
   return (
     <>
-      <title>Page not found | B2B Wholesale Platform</title>
+      <PageTitle page="Page not found" />
       <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-24 text-center">
         <h1 className="text-8xl font-black text-primary">404</h1>
         <p className="text-lg text-base-content/80">

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { confirmDialog, showAlert } from '@/components/ui/dialogs';
 import { ApiError, apiFetch } from '@/lib/api-client';
@@ -229,4 +229,85 @@ test('a failed load shows the reason and Retry loads again', async () => {
   fail = false;
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('heading', { name: 'Desk Lamp' })).toBeInTheDocument();
+});
+
+test('deleting leaves for My Products without asking for the deleted product again', async () => {
+  const seller = fakeAuth.signIn({ email: product.email });
+  let deleted = false;
+  serveApi(({ route }) => {
+    if (route === `GET /products/${product._id}`) {
+      if (deleted) throw new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Product not found.' });
+      return product;
+    }
+    if (route === `DELETE /products/${product._id}`) {
+      deleted = true;
+      return { acknowledged: true, deletedCount: 1 };
+    }
+    throw new Error(`Unexpected call ${route}`);
+  });
+  const { user, router } = renderRoute(<ProductDetailsRoute />, {
+    path: '/product-details/:id',
+    url: `/product-details/${product._id}`,
+  });
+  await user.click(await screen.findByRole('button', { name: 'Delete' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe(`/my-products/${seller.email}`));
+  expect(apiRoutes().filter((route) => route === `GET /products/${product._id}`)).toHaveLength(1);
+  expect(screen.queryByText('This product does not exist or has been removed.')).not.toBeInTheDocument();
+});
+
+test('going to another product closes an open purchase dialog', async () => {
+  fakeAuth.signIn();
+  const other = createProduct({ name: 'Office Chair' });
+  serveApi(({ route }) => {
+    if (route === `GET /products/${product._id}`) return product;
+    if (route === `GET /products/${other._id}`) return other;
+    throw new Error(`Unexpected call ${route}`);
+  });
+  const { user, router } = renderRoute(<ProductDetailsRoute />, {
+    path: '/product-details/:id',
+    url: `/product-details/${product._id}`,
+  });
+  await openDialog(user);
+
+  await act(() => router.navigate(`/product-details/${other._id}`));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Office Chair' })).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('the page sets the document title', async () => {
+  fakeAuth.signIn();
+  renderDetails();
+  await screen.findByRole('heading', { level: 1, name: 'Desk Lamp' });
+  expect(document.title).toBe('Product Details | B2B Wholesale Platform');
+});
+
+test('typed quantities are parsed as numbers and the field always shows what would be bought', async () => {
+  fakeAuth.signIn();
+  const { user } = renderDetails();
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+
+  await user.clear(field);
+  await user.type(field, '1e3');
+  expect(field).toHaveValue(1000);
+  expect(within(dialog).getByText('1000 × $20.00')).toBeInTheDocument();
+
+  // Below 1 is raised to 1 at once, so the field never shows a number other than the one stored.
+  await user.clear(field);
+  await user.type(field, '0');
+  expect(field).toHaveValue(1);
+  expect(within(dialog).getByText('1 × $20.00')).toBeInTheDocument();
+
+  await user.clear(field);
+  await user.type(field, '-3');
+  expect(field).toHaveValue(1);
+  expect(within(dialog).getByText('1 × $20.00')).toBeInTheDocument();
+});
+
+test('the minimum order hint describes the quantity field', async () => {
+  fakeAuth.signIn();
+  const { user } = renderDetails();
+  const dialog = await openDialog(user);
+  expect(within(dialog).getByLabelText('Quantity')).toHaveAccessibleDescription('Minimum order: 10 units.');
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -14,6 +15,16 @@ import { sameEmail } from '@/features/products/utils/format';
 
 export default function ProductDetailsRoute() {
   const { id = '' } = useParams();
+  return (
+    <>
+      <PageTitle page="Product Details" />
+      {/* A new key per product, so an open purchase dialog does not follow Back to another product. */}
+      <ProductDetailsPage key={id} id={id} />
+    </>
+  );
+}
+
+function ProductDetailsPage({ id }: { id: string }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

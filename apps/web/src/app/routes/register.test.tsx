@@ -87,3 +87,12 @@ test('Google sign-in from the register screen alerts and goes home', async () =>
   expect(await screen.findByText('Google sign-in successful.')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/');
 });
+
+test('Register is disabled while a Google sign-in runs', async () => {
+  fakeAuth.actions.loginWithGoogle.mockImplementation(() => new Promise(() => {}));
+  const { user } = renderRegister();
+
+  await user.click(screen.getByRole('button', { name: 'Login with Google' }));
+  expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled();
+  expect(document.title).toBe('Register | B2B Wholesale Platform');
+});

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
+import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
@@ -13,7 +14,7 @@ export default function RegisterRoute() {
 
   return (
     <>
-      <title>Register | B2B Wholesale Platform</title>
+      <PageTitle page="Register" />
       <AuthCard
         title="Create your account"
         intro="Register to buy in bulk, list your own products and keep track of your orders."

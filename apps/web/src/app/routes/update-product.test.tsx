@@ -107,3 +107,40 @@ test('someone other than the seller is told so and gets no form', async () => {
   expect(await screen.findByText(/Only the seller \(seller@example.com\) can edit/)).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
 });
+
+test('only category is required: emptied fields are left out of the PUT and keep their value', async () => {
+  const { user, router } = renderUpdate(1);
+  const name = await screen.findByLabelText(/Product name/);
+  expect(name).not.toBeRequired();
+  expect(screen.getByLabelText(/Category/)).toBeRequired();
+  for (const label of [/Product name/, /Quantity/, /Min sell quantity/, /Price/]) {
+    expect(screen.getByText(label, { selector: 'label' })).not.toHaveTextContent('*');
+  }
+  expect(name).toHaveAccessibleDescription('Leave empty to keep the current value.');
+
+  await user.clear(name);
+  await user.clear(screen.getByLabelText(/Quantity/));
+  await user.clear(screen.getByLabelText(/Min sell quantity/));
+  await user.clear(screen.getByLabelText(/Price/));
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
+  const body = putBody();
+  expect(body).toMatchObject({ category: 'home', rating: 4 });
+  for (const field of ['name', 'quantity', 'minSellQty', 'price']) expect(body).not.toHaveProperty(field);
+});
+
+test('an empty category is still refused', async () => {
+  const { user } = renderUpdate();
+  await user.selectOptions(await screen.findByLabelText(/Category/), '');
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+
+  expect(await screen.findByText('Please choose a category.')).toBeInTheDocument();
+  expect(apiRoutes()).not.toContain(`PUT /products/${product._id}`);
+});
+
+test('the page sets the document title', async () => {
+  renderUpdate();
+  await screen.findByLabelText(/Product name/);
+  expect(document.title).toBe('Update Product | B2B Wholesale Platform');
+});

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { TOAST_MS } from '@b2b/shared';
+import { PageTitle } from '@/components/layout/page-title';
 import { showAlert } from '@/components/ui/dialogs';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
@@ -71,6 +72,7 @@ export default function UpdateProductRoute() {
 
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <PageTitle page="Update Product" />
       <header className="mb-6">
         <h1 className="text-3xl font-bold">Update Product</h1>
         {product.data ? <p className="mt-1 text-base-content/70">{product.data.name}</p> : null}

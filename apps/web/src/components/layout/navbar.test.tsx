@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render';
@@ -90,4 +90,23 @@ test('a failed logout is reported as a sentence', async () => {
   expect(
     within(dialog).getByText('Could not reach the sign-in service. Check your connection and try again.'),
   ).toBeInTheDocument();
+});
+
+test('Logout is disabled while signing out, so a double click signs out once', async () => {
+  fakeAuth.signIn({ displayName: 'Ann Buyer' });
+  let finish: () => void = () => {};
+  fakeAuth.actions.logout.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+  const { user } = renderNavbar();
+
+  const logout = screen.getByRole('button', { name: 'Logout' });
+  await user.dblClick(logout);
+  expect(logout).toBeDisabled();
+  expect(fakeAuth.actions.logout).toHaveBeenCalledTimes(1);
+  await act(async () => finish());
+});
+
+test('while the auth state loads, a labelled status stands in for the account menu', () => {
+  fakeAuth.setLoading(true);
+  renderNavbar();
+  expect(screen.getByRole('status', { name: 'Checking sign-in' })).toBeInTheDocument();
 });

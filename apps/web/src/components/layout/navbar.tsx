@@ -106,13 +106,18 @@ function AccountMenu({ user }: { user: AuthUser }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const name = user.displayName || user.email;
+  // One sign-out at a time: a double click would otherwise log out twice and show two alerts.
+  const [signingOut, setSigningOut] = useState(false);
 
   async function handleLogout() {
+    if (signingOut) return;
+    setSigningOut(true);
     try {
       await logout();
       navigate(paths.home);
       void showAlert({ icon: 'success', title: 'Sign-out successful.', timerMs: 2000 });
     } catch (error) {
+      setSigningOut(false);
       void showAlert({ icon: 'error', title: 'Logout failed', text: errorMessage(error) });
     }
   }
@@ -129,7 +134,13 @@ function AccountMenu({ user }: { user: AuthUser }) {
             <Avatar src={user.photoURL} alt="" className="w-14" />
             <p className="text-base font-semibold break-words">{name}</p>
             {user.displayName ? <p className="text-sm break-all text-base-content/70">{user.email}</p> : null}
-            <button type="button" className="btn mt-1 w-full btn-outline btn-primary btn-sm" onClick={handleLogout}>
+            <button
+              type="button"
+              className="btn mt-1 w-full btn-outline btn-primary btn-sm"
+              onClick={handleLogout}
+              disabled={signingOut}
+            >
+              {signingOut ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
               Logout
             </button>
           </div>
@@ -157,7 +168,11 @@ export function Navbar() {
         </div>
         <div className="navbar-end w-auto shrink-0">
           {loading ? (
-            <span className="loading loading-sm loading-spinner text-primary" aria-label="Checking sign-in" />
+            <span
+              role="status"
+              className="loading loading-sm loading-spinner text-primary"
+              aria-label="Checking sign-in"
+            />
           ) : user ? (
             <AccountMenu user={user} />
           ) : (

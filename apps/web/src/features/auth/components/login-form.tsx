@@ -17,6 +17,8 @@ export function LoginForm({ onBusyChange }: Props) {
   const location = useLocation();
   const target = redirectTarget(location.state);
   const [submitting, setSubmitting] = useState(false);
+  // A Google sign-in in flight must not race a password sign-in.
+  const [googleBusy, setGoogleBusy] = useState(false);
   const emailId = useId();
   const passwordId = useId();
 
@@ -64,7 +66,7 @@ export function LoginForm({ onBusyChange }: Props) {
         >
           <PasswordInput id={passwordId} name="password" autoComplete="current-password" required />
         </Field>
-        <button type="submit" className="btn mt-2 btn-primary" disabled={submitting}>
+        <button type="submit" className="btn mt-2 btn-primary" disabled={submitting || googleBusy}>
           {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
           Login
         </button>
@@ -72,7 +74,10 @@ export function LoginForm({ onBusyChange }: Props) {
       <div className="divider my-0 text-sm text-base-content/60">OR</div>
       <GoogleLoginButton
         disabled={submitting}
-        onBusyChange={onBusyChange}
+        onBusyChange={(busy) => {
+          setGoogleBusy(busy);
+          onBusyChange(busy);
+        }}
         onSignedIn={() => {
           void showAlert({ icon: 'success', title: 'Google sign-in successful.', timerMs: 2000 });
           navigate(target, { replace: true });

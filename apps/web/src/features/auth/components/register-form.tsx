@@ -16,6 +16,8 @@ export function RegisterForm({ onBusyChange }: Props) {
   const { register } = useAuth();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
+  // A Google sign-in in flight must not race a password sign-in.
+  const [googleBusy, setGoogleBusy] = useState(false);
   const ids = { name: useId(), email: useId(), photo: useId(), password: useId(), rules: useId() };
 
   const setBusy = (busy: boolean) => {
@@ -93,7 +95,7 @@ export function RegisterForm({ onBusyChange }: Props) {
             required
           />
         </Field>
-        <button type="submit" className="btn mt-2 btn-primary" disabled={submitting}>
+        <button type="submit" className="btn mt-2 btn-primary" disabled={submitting || googleBusy}>
           {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
           Register
         </button>
@@ -101,7 +103,10 @@ export function RegisterForm({ onBusyChange }: Props) {
       <div className="divider my-0 text-sm text-base-content/60">OR</div>
       <GoogleLoginButton
         disabled={submitting}
-        onBusyChange={onBusyChange}
+        onBusyChange={(busy) => {
+          setGoogleBusy(busy);
+          onBusyChange(busy);
+        }}
         onSignedIn={() => {
           void showAlert({ icon: 'success', title: 'Google sign-in successful.', timerMs: 2000 });
           navigate(paths.home);

@@ -39,6 +39,7 @@ function minimumWarning(minSellQty: number) {
 export function PurchaseDialog({ product, buyer, onClose, onPurchased }: PurchaseDialogProps) {
   const titleId = useId();
   const fieldId = useId();
+  const minimumId = useId();
   const navigate = useNavigate();
   const boxRef = useRef<HTMLDivElement>(null);
   const submitting = useRef(false);
@@ -135,8 +136,16 @@ export function PurchaseDialog({ product, buyer, onClose, onPurchased }: Purchas
             <label htmlFor={fieldId} className="text-sm font-medium">
               Quantity
             </label>
-            <QuantityStepper id={fieldId} value={quantity} onChange={setQuantity} disabled={pending} />
-            <p className="text-xs text-base-content/70">Minimum order: {product.minSellQty} units.</p>
+            <QuantityStepper
+              id={fieldId}
+              value={quantity}
+              onChange={setQuantity}
+              disabled={pending}
+              describedBy={minimumId}
+            />
+            <p id={minimumId} className="text-xs text-base-content/70">
+              Minimum order: {product.minSellQty} units.
+            </p>
           </div>
           <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
             <span className="text-sm">

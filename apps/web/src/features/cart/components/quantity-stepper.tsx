@@ -6,13 +6,19 @@ type QuantityStepperProps = {
   value: number;
   onChange: (value: number) => void;
   disabled?: boolean;
+  /** Id of the text that explains the field (e.g. the minimum order). */
+  describedBy?: string;
 };
 
 const clamp = (n: number) => Math.min(LIMITS.quantity, Math.max(1, Math.floor(n)));
 
 /** Plus/minus buttons around a number field; the value never goes below 1. */
-export function QuantityStepper({ id, value, onChange, disabled = false }: QuantityStepperProps) {
-  // The text is kept apart from the number so the field can be emptied while typing a new value.
+export function QuantityStepper({ id, value, onChange, disabled = false, describedBy }: QuantityStepperProps) {
+  /*
+   * The text is kept apart from the number so the field can be emptied while typing a new
+   * value. Whenever it holds a number, that number is the stored one: 0, -3 or 2.5 are
+   * replaced at once by what would be bought.
+   */
   const [text, setText] = useState(String(value));
   const set = (next: number) => {
     const clamped = clamp(next);
@@ -39,11 +45,12 @@ export function QuantityStepper({ id, value, onChange, disabled = false }: Quant
         className="input join-item w-24 text-center"
         value={text}
         disabled={disabled}
+        aria-describedby={describedBy}
         onChange={(event) => {
           const raw = event.currentTarget.value;
-          setText(raw);
-          const parsed = Number.parseInt(raw, 10);
-          if (Number.isFinite(parsed)) onChange(clamp(parsed));
+          const parsed = Number(raw);
+          if (raw.trim() === '' || !Number.isFinite(parsed)) setText(raw);
+          else set(parsed);
         }}
         onBlur={() => setText(String(value))}
       />

@@ -1,7 +1,7 @@
 import { CAROUSEL } from '@b2b/shared';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CATEGORY_SECTION_ID, HOME_SLIDES } from '../slides';
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -20,18 +20,30 @@ export function scrollToCategories() {
   section.focus({ preventScroll: true });
 }
 
+const CAROUSEL_OPTIONS = { loop: true, duration: SLOW_SLIDE_DURATION };
+
 export function HeroCarousel() {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: SLOW_SLIDE_DURATION }, [
-    Autoplay({
-      delay: CAROUSEL.autoplayIntervalMs,
-      playOnInit: !prefersReducedMotion(),
-      stopOnInteraction: false,
-      stopOnMouseEnter: true,
-      stopOnFocusIn: true,
-    }),
-  ]);
-  const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  /*
+   * The plugin is rebuilt from the user's choice, and Embla re-initialises when its options
+   * change. While playing, hover and focus pause it and leaving resumes it; once paused (by
+   * the button or by reduced motion) nothing restarts it, since with stopOnInteraction off
+   * the plugin would resume on mouseleave, focusout and pointerup.
+   */
+  const plugins = useMemo(
+    () => [
+      Autoplay({
+        delay: CAROUSEL.autoplayIntervalMs,
+        playOnInit: playing,
+        stopOnInteraction: !playing,
+        stopOnMouseEnter: playing,
+        stopOnFocusIn: playing,
+      }),
+    ],
+    [playing],
+  );
+  const [emblaRef, emblaApi] = useEmblaCarousel(CAROUSEL_OPTIONS, plugins);
+  const [selected, setSelected] = useState(0);
 
   useEffect(() => {
     if (!emblaApi) return;
@@ -43,14 +55,6 @@ export function HeroCarousel() {
   }, [emblaApi]);
 
   const goTo = useCallback((index: number) => emblaApi?.scrollTo(index), [emblaApi]);
-
-  const togglePlay = () => {
-    const autoplay = emblaApi?.plugins().autoplay;
-    if (!autoplay) return;
-    if (autoplay.isPlaying()) autoplay.stop();
-    else autoplay.play();
-    setPlaying(!playing);
-  };
 
   return (
     <section aria-roledescription="carousel" aria-label="Featured offers" className="relative">
@@ -102,7 +106,7 @@ export function HeroCarousel() {
         </div>
         <button
           type="button"
-          onClick={togglePlay}
+          onClick={() => setPlaying((value) => !value)}
           className="btn btn-circle border-0 bg-neutral/40 text-neutral-content backdrop-blur-sm btn-sm hover:bg-neutral/60"
           aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
         >

@@ -3,7 +3,7 @@ import type { Category } from '@b2b/shared';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Pagination } from '@/components/ui/pagination';
 import { categoryProductsQueryOptions } from '../api/get-category-products';
-import { useListParams } from '../hooks/use-list-params';
+import { useLastPageWhenPastEnd, useListParams } from '../hooks/use-list-params';
 import { ProductGrid } from './product-grid';
 import { ProductSearch } from './product-search';
 
@@ -16,6 +16,7 @@ export function CategoryProductsList({ category, emptyText }: CategoryProductsLi
     ...categoryProductsQueryOptions(category, { limit, offset, q: q || undefined }),
     placeholderData: keepPreviousData,
   });
+  useLastPageWhenPastEnd(products.data?.total, { offset, limit, update });
 
   return (
     <div className="flex flex-col gap-6">

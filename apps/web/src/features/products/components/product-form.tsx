@@ -13,6 +13,8 @@ import { errorMessage } from '@/lib/errors';
 import {
   EMPTY_PRODUCT_FORM,
   FIELD_ORDER,
+  isKeptWhenEmpty,
+  isRequired,
   toFieldErrors,
   validateProductForm,
   type FieldErrors,
@@ -25,6 +27,7 @@ const HINTS: Partial<Record<ProductField, string>> = {
   rating: 'From 0 to 5. Leave empty if not rated yet.',
   content: 'What is in the box, materials, packaging.',
 };
+const KEEP_HINT = 'Leave empty to keep the current value.';
 
 /** What the caller reports after a successful save: `reset` empties the form for the next entry. */
 export type SubmitOutcome = { reset: boolean };
@@ -35,7 +38,7 @@ type ProductFormProps = { initialValues?: ProductFormValues; submitLabel: string
 );
 
 export function ProductForm(props: ProductFormProps) {
-  const { initialValues = EMPTY_PRODUCT_FORM, submitLabel } = props;
+  const { initialValues = EMPTY_PRODUCT_FORM, submitLabel, mode } = props;
   const idPrefix = useId();
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -61,11 +64,11 @@ export function ProductForm(props: ProductFormProps) {
     if (submitting) return;
     let send: () => Promise<SubmitOutcome>;
     if (props.mode === 'create') {
-      const result = validateProductForm(values, productInputSchema);
+      const result = validateProductForm(values, productInputSchema, 'create');
       if (!result.success) return showErrors(result.errors);
       send = () => props.onSubmit(result.data);
     } else {
-      const result = validateProductForm(values, productUpdateSchema);
+      const result = validateProductForm(values, productUpdateSchema, 'update');
       if (!result.success) return showErrors(result.errors);
       send = () => props.onSubmit(result.data);
     }
@@ -82,15 +85,24 @@ export function ProductForm(props: ProductFormProps) {
     }
   };
 
+  const hintOf = (name: ProductField) => HINTS[name] ?? (isKeptWhenEmpty(name, mode) ? KEEP_HINT : undefined);
+  // What Field shows beside the label, and the matching attributes on the control.
+  const labelled = (name: ProductField) => ({
+    id: idOf(name),
+    required: isRequired(name, mode),
+    hint: hintOf(name),
+    error: errors[name],
+  });
   const field = (name: ProductField) => ({
     id: idOf(name),
     name,
     value: values[name],
     onChange,
     disabled: submitting,
+    required: isRequired(name, mode),
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby':
-      [HINTS[name] ? `${idOf(name)}-hint` : '', errors[name] ? `${idOf(name)}-error` : ''].filter(Boolean).join(' ') ||
+      [hintOf(name) ? `${idOf(name)}-hint` : '', errors[name] ? `${idOf(name)}-error` : ''].filter(Boolean).join(' ') ||
       undefined,
   });
 
@@ -100,16 +112,10 @@ export function ProductForm(props: ProductFormProps) {
       onSubmit={(event) => void submit(event)}
       className="grid grid-cols-1 gap-x-6 gap-y-5 md:grid-cols-2"
     >
-      <Field id={idOf('name')} label="Product name" required error={errors.name}>
-        <input
-          {...field('name')}
-          type="text"
-          required
-          maxLength={LIMITS.name}
-          className={inputClass('input', errors.name)}
-        />
+      <Field {...labelled('name')} label="Product name">
+        <input {...field('name')} type="text" maxLength={LIMITS.name} className={inputClass('input', errors.name)} />
       </Field>
-      <Field id={idOf('image')} label="Image URL" hint={HINTS.image} error={errors.image}>
+      <Field {...labelled('image')} label="Image URL">
         <input
           {...field('image')}
           type="text"
@@ -119,33 +125,31 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('input', errors.image)}
         />
       </Field>
-      <Field id={idOf('quantity')} label="Quantity" required error={errors.quantity}>
+      <Field {...labelled('quantity')} label="Quantity">
         <input
           {...field('quantity')}
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          required
           className={inputClass('input', errors.quantity)}
         />
       </Field>
-      <Field id={idOf('minSellQty')} label="Min sell quantity" required error={errors.minSellQty}>
+      <Field {...labelled('minSellQty')} label="Min sell quantity">
         <input
           {...field('minSellQty')}
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
-          required
           className={inputClass('input', errors.minSellQty)}
         />
       </Field>
-      <Field id={idOf('brand')} label="Brand" error={errors.brand}>
+      <Field {...labelled('brand')} label="Brand">
         <input {...field('brand')} type="text" maxLength={LIMITS.brand} className={inputClass('input', errors.brand)} />
       </Field>
-      <Field id={idOf('category')} label="Category" required error={errors.category}>
-        <select {...field('category')} required className={inputClass('select', errors.category)}>
+      <Field {...labelled('category')} label="Category">
+        <select {...field('category')} className={inputClass('select', errors.category)}>
           <option value="">Select a category</option>
           {CATEGORIES.map((category) => (
             <option key={category.value} value={category.value}>
@@ -154,18 +158,17 @@ export function ProductForm(props: ProductFormProps) {
           ))}
         </select>
       </Field>
-      <Field id={idOf('price')} label="Price (USD)" required error={errors.price}>
+      <Field {...labelled('price')} label="Price (USD)">
         <input
           {...field('price')}
           type="number"
           inputMode="decimal"
           min={0}
           step={0.01}
-          required
           className={inputClass('input', errors.price)}
         />
       </Field>
-      <Field id={idOf('rating')} label="Rating" hint={HINTS.rating} error={errors.rating}>
+      <Field {...labelled('rating')} label="Rating">
         <input
           {...field('rating')}
           type="number"
@@ -176,7 +179,7 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('input', errors.rating)}
         />
       </Field>
-      <Field id={idOf('description')} label="Description" error={errors.description} wide>
+      <Field {...labelled('description')} label="Description" wide>
         <textarea
           {...field('description')}
           rows={3}
@@ -184,7 +187,7 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('textarea', errors.description)}
         />
       </Field>
-      <Field id={idOf('content')} label="Product content" hint={HINTS.content} error={errors.content} wide>
+      <Field {...labelled('content')} label="Product content" wide>
         <textarea
           {...field('content')}
           rows={4}

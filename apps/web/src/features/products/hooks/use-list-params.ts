@@ -1,10 +1,11 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@b2b/shared';
 
 export type ProductView = 'table' | 'card';
 
 type ListParamChanges = { available?: boolean; view?: ProductView; q?: string; offset?: number };
+type UpdateOptions = { replace?: boolean };
 
 /**
  * Filter, view, search and page live in the URL, so a reload or a shared link shows the same
@@ -20,7 +21,7 @@ export function useListParams(defaultView: ProductView = 'table') {
   const offset = (page - 1) * DEFAULT_PAGE_SIZE;
 
   const update = useCallback(
-    (changes: ListParamChanges) => {
+    (changes: ListParamChanges, options: UpdateOptions = {}) => {
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -36,11 +37,25 @@ export function useListParams(defaultView: ProductView = 'table') {
           return next;
         },
         // Only a page change is worth its own history entry.
-        { replace: changes.offset === undefined },
+        { replace: options.replace ?? changes.offset === undefined },
       );
     },
     [setParams, defaultView],
   );
 
   return { available, view, q, page, offset, limit: DEFAULT_PAGE_SIZE, update };
+}
+
+/**
+ * When the page in the URL is past the end of the list (its last row was deleted, or the
+ * link is old), show the last page instead, replacing the URL rather than adding to history.
+ */
+export function useLastPageWhenPastEnd(
+  total: number | undefined,
+  { offset, limit, update }: Pick<ReturnType<typeof useListParams>, 'offset' | 'limit' | 'update'>,
+) {
+  useEffect(() => {
+    if (total === undefined || total === 0 || offset < total) return;
+    update({ offset: (Math.ceil(total / limit) - 1) * limit }, { replace: true });
+  }, [total, offset, limit, update]);
 }

@@ -44,13 +44,32 @@ export const FIELD_ORDER: ProductField[] = [
   'content',
 ];
 
-const REQUIRED: Partial<Record<ProductField, string>> = {
-  name: 'Name is required.',
-  quantity: 'Quantity is required.',
-  minSellQty: 'Min sell quantity is required.',
-  category: 'Please choose a category.',
-  price: 'Price is required.',
+/** Add sends a whole product; Update sends only what is filled in (spec: only category is required). */
+export type ProductFormMode = 'create' | 'update';
+
+const CATEGORY_REQUIRED = 'Please choose a category.';
+const REQUIRED: Record<ProductFormMode, Partial<Record<ProductField, string>>> = {
+  create: {
+    name: 'Name is required.',
+    quantity: 'Quantity is required.',
+    minSellQty: 'Min sell quantity is required.',
+    category: CATEGORY_REQUIRED,
+    price: 'Price is required.',
+  },
+  update: { category: CATEGORY_REQUIRED },
 };
+
+export function isRequired(field: ProductField, mode: ProductFormMode): boolean {
+  return REQUIRED[mode][field] !== undefined;
+}
+
+/**
+ * On update, emptying a field that Add requires means "leave it as it is", so it is not sent.
+ * The other fields are sent even when empty: emptying them clears them.
+ */
+export function isKeptWhenEmpty(field: ProductField, mode: ProductFormMode): boolean {
+  return mode === 'update' && isRequired(field, 'create') && !isRequired(field, 'update');
+}
 
 export function productToFormValues(product: Product): ProductFormValues {
   return {
@@ -68,9 +87,9 @@ export function productToFormValues(product: Product): ProductFormValues {
 }
 
 /** Numbers are converted before validation and sending; an empty rating means "no rating". */
-function toPayload(values: ProductFormValues) {
+function toPayload(values: ProductFormValues, mode: ProductFormMode) {
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
-  return {
+  const payload: Record<string, unknown> = {
     image: values.image,
     name: values.name,
     quantity: number(values.quantity),
@@ -82,6 +101,10 @@ function toPayload(values: ProductFormValues) {
     rating: values.rating.trim() === '' ? null : Number(values.rating),
     content: values.content,
   };
+  for (const field of FIELD_ORDER) {
+    if (isKeptWhenEmpty(field, mode) && values[field].trim() === '') delete payload[field];
+  }
+  return payload;
 }
 
 function isProductField(key: unknown): key is ProductField {
@@ -102,12 +125,13 @@ type Validation<T> = { success: true; data: T } | { success: false; errors: Fiel
 export function validateProductForm<T extends ProductData | ProductUpdate>(
   values: ProductFormValues,
   schema: z.ZodType<T>,
+  mode: ProductFormMode,
 ): Validation<T> {
   const required: FieldErrors = {};
-  for (const [field, message] of Object.entries(REQUIRED) as [ProductField, string][]) {
+  for (const [field, message] of Object.entries(REQUIRED[mode]) as [ProductField, string][]) {
     if (values[field].trim() === '') required[field] = message;
   }
-  const parsed = schema.safeParse(toPayload(values));
+  const parsed = schema.safeParse(toPayload(values, mode));
   const schemaErrors = parsed.success
     ? {}
     : toFieldErrors(parsed.error.issues.map((issue) => ({ field: issue.path[0], message: issue.message })));
