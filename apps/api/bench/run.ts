@@ -28,6 +28,8 @@ const config = loadConfig({
   WEB_DIST_DIR: '/nonexistent',
   // The bench is one user hammering writes on purpose.
   WRITE_RATE_LIMIT_PER_MINUTE: '1000000000',
+  // …and one IP hammering reads.
+  READ_RATE_LIMIT_PER_MINUTE: '1000000000',
 });
 const database = await createDatabase({ url: null, pgliteDir: config.pgliteDir });
 await database.migrate();

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   createJsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -37,7 +37,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const READ_METHODS = new Set(['GET', 'HEAD']);
+/** Liveness probes must never be refused. */
+const UNLIMITED_PATHS = new Set([`${API_PREFIX}/health`]);
+
+/** Reads of the API (they hit the database); the SPA's static files are not counted. */
+const isApiRead = (request: FastifyRequest) =>
+  READ_METHODS.has(request.method) && request.url.startsWith(`${API_PREFIX}/`);
 
 /**
  * Builds the whole application without listening (STYLE.md §5): external plugins, then the
@@ -53,6 +59,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // /carts/:email and /my-products/:email take addresses of up to 320 characters (default 100).
+    routerOptions: { maxParamLength: 400 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,12 +92,28 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(rateLimit, {
     // Runs after the route's own onRequest (authenticate), so a signed-in user is limited by uid.
     hook: 'onRequest',
-    max: config.writeRateLimitPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => SAFE_METHODS.has(request.method),
-    keyGenerator: (request) => (request.user ? `uid:${request.user.uid}` : `ip:${request.ip}`),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'RATE_LIMITED', `Too many changes. Try again in ${context.after}.`),
+    // Writes: per user (or IP). Reads of /api: a generous per-IP limit. Health, OPTIONS and the
+    // SPA's static files are not limited. Separate key prefixes keep the two counters apart.
+    max: (request) => (isApiRead(request) ? config.readRateLimitPerMinute : config.writeRateLimitPerMinute),
+    allowList: (request) =>
+      request.method === 'OPTIONS' ||
+      UNLIMITED_PATHS.has(request.routeOptions.url ?? '') ||
+      (READ_METHODS.has(request.method) && !isApiRead(request)),
+    keyGenerator: (request) =>
+      isApiRead(request)
+        ? `read:ip:${request.ip}`
+        : request.user
+          ? `write:uid:${request.user.uid}`
+          : `write:ip:${request.ip}`,
+    errorResponseBuilder: (request, context) =>
+      new HttpError(
+        429,
+        'RATE_LIMITED',
+        isApiRead(request)
+          ? `Too many requests. Try again in ${context.after}.`
+          : `Too many changes. Try again in ${context.after}.`,
+      ),
   });
   await app.register(swagger, {
     openapi: {

@@ -55,6 +55,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   BODY_LIMIT_BYTES: positiveInt(100 * 1024),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveInt(120),
+  READ_RATE_LIMIT_PER_MINUTE: positiveInt(1200),
   SEED_ON_EMPTY: flag,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -79,7 +80,10 @@ export interface Config {
   web: WebConfig;
   webDistDir: string;
   bodyLimitBytes: number;
+  /** POST/PUT/PATCH/DELETE per signed-in user (or IP) per minute. */
   writeRateLimitPerMinute: number;
+  /** GET/HEAD of /api routes (health excepted) per IP per minute. */
+  readRateLimitPerMinute: number;
   seedOnEmpty: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -141,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
+    readRateLimitPerMinute: e.READ_RATE_LIMIT_PER_MINUTE,
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
   };

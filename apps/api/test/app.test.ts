@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorBodySchema, type ErrorBody } from '@b2b/shared';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -17,6 +18,11 @@ beforeAll(async () => {
       app.get('/api/test/boom', async () => {
         throw new Error(`Failed query: ${SECRET}`);
       });
+      // A NUL that slipped past validation reaches the driver (SQLSTATE 22021).
+      app.get('/api/test/nul', async () => {
+        await app.database.db.execute(sql`select ${'a\u0000b'}::text as value`);
+        return { ok: true };
+      });
     },
   });
   user = await createUser();
@@ -35,6 +41,13 @@ describe('error bodies', () => {
       message: 'Something went wrong on our side. Please try again.',
     });
     expect(res.body).not.toMatch(/password_hash|stack|at \//);
+  });
+
+  test('a NUL character that reaches the database is a 400, not a 500 (safety net)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/nul' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    expect(res.body).not.toMatch(/select|UTF8|0x00/i);
   });
 
   test('unknown /api paths get a JSON 404', async () => {
@@ -194,6 +207,56 @@ describe('write rate limit', () => {
         expect((await limited.app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(200);
       }
       expect((await buy(b)).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('read rate limit', () => {
+  test('429 RATE_LIMITED past the per-IP read limit; health, the SPA and writes are unaffected', async () => {
+    const limited = await createTestApp({ env: { READ_RATE_LIMIT_PER_MINUTE: '4' } });
+    try {
+      const seller = await createUser();
+      const productId = await insertProduct(limited.database.db, seller);
+      const get = (url: string, remoteAddress = '203.0.113.7') =>
+        limited.app.inject({ method: 'GET', url, remoteAddress });
+      expect((await get('/api/products')).statusCode).toBe(200);
+      expect((await get(`/api/products/${productId}`)).statusCode).toBe(200);
+      expect((await get('/api/categories/electronics')).statusCode).toBe(200);
+      expect(
+        (await limited.app.inject({ method: 'HEAD', url: '/api/products', remoteAddress: '203.0.113.7' })).statusCode,
+      ).toBe(200);
+      const refused = await get('/api/products');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<ErrorBody>()).toMatchObject({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        error: 'Too Many Requests',
+        message: expect.stringMatching(/^Too many requests\./),
+      });
+      expect(refused.headers['retry-after']).toBeDefined();
+      // Signed-in reads count against the same per-IP budget.
+      const mine = await limited.app.inject({
+        method: 'GET',
+        url: `/api/my-products/${encodeURIComponent(seller.email)}`,
+        headers: seller.headers,
+        remoteAddress: '203.0.113.7',
+      });
+      expect(mine.statusCode).toBe(429);
+      // Health stays exempt, the SPA's pages are not API reads, another IP has its own budget.
+      for (let i = 0; i < 6; i++) expect((await get('/api/health')).statusCode).toBe(200);
+      expect((await get('/some/spa/page')).statusCode).not.toBe(429);
+      expect((await get('/api/products', '198.51.100.2')).statusCode).toBe(200);
+      // Writes have their own limit.
+      const write = await limited.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers: seller.headers,
+        payload: productBody(),
+        remoteAddress: '203.0.113.7',
+      });
+      expect(write.statusCode).toBe(201);
     } finally {
       await limited.close();
     }

@@ -26,6 +26,7 @@ describe('defaults', () => {
       webDistDir: resolve(REPO_ROOT, 'apps/web/dist'),
       bodyLimitBytes: 100 * 1024,
       writeRateLimitPerMinute: 120,
+      readRateLimitPerMinute: 1200,
       seedOnEmpty: true,
       logLevel: 'info',
       firebase: { projectId: 'demo-b2b-wholesale', emulatorHost: '127.0.0.1:9099' },
@@ -71,6 +72,7 @@ describe('defaults', () => {
       PORT: '8080',
       NODE_ENV: 'test',
       WRITE_RATE_LIMIT_PER_MINUTE: '5',
+      READ_RATE_LIMIT_PER_MINUTE: '50',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -79,6 +81,7 @@ describe('defaults', () => {
       port: 8080,
       logLevel: 'silent',
       writeRateLimitPerMinute: 5,
+      readRateLimitPerMinute: 50,
     });
   });
 
@@ -110,9 +113,18 @@ describe('fail fast', () => {
       SEED_ON_EMPTY: 'maybe',
       LOG_LEVEL: 'loud',
       NODE_ENV: 'staging',
+      READ_RATE_LIMIT_PER_MINUTE: '0',
     });
     const keys = problems.map((p) => p.split(':')[0]).sort();
-    expect(keys).toEqual(['BODY_LIMIT_BYTES', 'DATABASE_URL', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'SEED_ON_EMPTY']);
+    expect(keys).toEqual([
+      'BODY_LIMIT_BYTES',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'NODE_ENV',
+      'PORT',
+      'READ_RATE_LIMIT_PER_MINUTE',
+      'SEED_ON_EMPTY',
+    ]);
   });
 
   test('the error message names the keys', () => {

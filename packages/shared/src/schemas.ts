@@ -14,17 +14,30 @@ import {
  * and the Fastify routes; every type below is inferred from them.
  */
 
+/**
+ * An https URL or a path on this site. The CSP only allows https images, so an http URL would
+ * never load; `//host/x` is a protocol-relative URL to another site, not a site path.
+ */
 const isImageRef = (value: string) => {
-  if (value === '' || /^\/[^\s]*$/.test(value)) return true;
+  if (value === '') return true;
+  if (value.startsWith('/')) return /^\/(?![/\\])\S*$/.test(value);
   try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
+    return new URL(value).protocol === 'https:';
   } catch {
     return false;
   }
 };
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
+/** PostgreSQL text cannot hold U+0000; refusing it here keeps it a 400, not a driver error. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters.`)
+    .refine((value) => !value.includes('\0'), 'Must not contain NUL characters.');
+
+/** Exactly representable in cents: n·100 rounds back to n (robust for large values, unlike an epsilon). */
+const hasAtMostTwoDecimals = (n: number) => Math.round(n * 100) / 100 === n;
 
 export const categorySchema = z.enum(CATEGORY_VALUES, {
   error: () => `Category must be one of: ${CATEGORY_VALUES.join(', ')}.`,
@@ -32,7 +45,7 @@ export const categorySchema = z.enum(CATEGORY_VALUES, {
 
 /** Each product field's rule, without defaults; create and update build on these. */
 const productFields = {
-  image: text(LIMITS.image).refine(isImageRef, 'Image must be an http(s) URL or a path starting with /.'),
+  image: text(LIMITS.image).refine(isImageRef, 'Image must be an https URL or a path starting with /.'),
   name: text(LIMITS.name).min(1, 'Name is required.'),
   quantity: z
     .number({ error: 'Quantity must be a number.' })
@@ -51,7 +64,7 @@ const productFields = {
     .number({ error: 'Price must be a number.' })
     .min(0, 'Price cannot be negative.')
     .max(LIMITS.price, `Price must be at most ${LIMITS.price}.`)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Price can have at most 2 decimals.'),
+    .refine(hasAtMostTwoDecimals, 'Price can have at most 2 decimals.'),
   rating: z
     .number({ error: 'Rating must be a number.' })
     .min(0, 'Rating must be between 0 and 5.')
@@ -109,7 +122,13 @@ export type ProductListQuery = z.input<typeof productListQuerySchema>;
 export { AVAILABLE_THRESHOLD };
 
 export const idParamsSchema = z.object({ id: z.uuid({ error: 'Id must be a UUID.' }) });
-export const emailParamsSchema = z.object({ email: z.email({ error: 'Email must be a valid address.' }) });
+/**
+ * Only ever compared with the token's email, so any address Firebase accepts must pass
+ * (`a!b@x.com`, long addresses); the length cap is RFC 5321's.
+ */
+export const emailParamsSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required.').max(320, 'Email must be at most 320 characters.'),
+});
 export const categoryParamsSchema = z.object({ id: categorySchema });
 
 export const stockAdjustSchema = z.object({
@@ -170,6 +189,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'DB_UNAVAILABLE',
   'INTERNAL',
+  'STOCK_LIMIT_EXCEEDED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import {
+  emailParamsSchema,
   firstPasswordProblem,
   productInputSchema,
   productListQuerySchema,
@@ -32,10 +33,45 @@ test.each([
   ['name', ''],
   ['name', 'x'.repeat(201)],
   ['image', 'javascript:alert(1)'],
+  // The CSP only loads https images; `//host` is another site, not a path of this one.
+  ['image', 'http://example.com/a.png'],
+  ['image', '//evil.example/a.png'],
+  ['image', '/\\evil.example/a.png'],
+  ['image', '/with space.png'],
+  ['name', 'a\u0000b'],
+  ['brand', '\u0000'],
+  ['description', 'x\u0000'],
 ])('rejects %s = %j', (field, value) => {
   const result = productInputSchema.safeParse({ ...valid, [field]: value });
   expect(result.success).toBe(false);
   expect(result.error?.issues[0]?.path).toEqual([field]);
+});
+
+test.each([
+  ['image', 'https://cdn.example.com/a.png?x=1'],
+  ['image', '/images/products/a.svg'],
+  ['image', ''],
+  ['price', 1270425621.66],
+  ['price', 9999999999.99],
+  ['price', 0.07],
+  ['price', 42],
+])('accepts %s = %j', (field, value) => {
+  expect(productInputSchema.parse({ ...valid, [field]: value })).toMatchObject({ [field]: value });
+});
+
+test('a NUL character is refused with a clear message, in the search query too', () => {
+  const result = productInputSchema.safeParse({ ...valid, name: 'a\u0000b' });
+  expect(result.error?.issues.map((i) => i.message)).toEqual(['Must not contain NUL characters.']);
+  expect(productUpdateSchema.safeParse({ content: '\u0000' }).success).toBe(false);
+  expect(productListQuerySchema.safeParse({ q: '\u0000' }).success).toBe(false);
+});
+
+test('the email path parameter accepts whatever Firebase accepts, up to 320 characters', () => {
+  for (const email of ['a!b@x.com', 'user+tag@example.com', `${'a'.repeat(64)}@${'b'.repeat(250)}.com`]) {
+    expect(emailParamsSchema.parse({ email })).toEqual({ email });
+  }
+  expect(emailParamsSchema.safeParse({ email: '' }).success).toBe(false);
+  expect(emailParamsSchema.safeParse({ email: 'x'.repeat(321) }).success).toBe(false);
 });
 
 test('update accepts a partial body and adds no defaults', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { AVAILABLE_THRESHOLD, CATEGORY_VALUES } from '@b2b/shared';
+import { AVAILABLE_THRESHOLD, CATEGORY_VALUES, LIMITS } from '@b2b/shared';
 
 /*
  * The tables of DESIGN.md §4. Every rule of the shared zod schemas is also a CHECK
@@ -34,6 +34,8 @@ export const products = pgTable(
     check('products_category_known', sql`${t.category} IN (${categoryList})`),
     check('products_price_non_negative', sql`${t.price} >= 0`),
     check('products_quantity_non_negative', sql`${t.quantity} >= 0`),
+    // LIMITS.quantity: stock adjustments and restores can never creep towards integer overflow.
+    check('products_quantity_max', sql`${t.quantity} <= ${sql.raw(String(LIMITS.quantity))}`),
     check('products_min_sell_qty_positive', sql`${t.minSellQty} >= 1`),
     check('products_rating_range', sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
     index('products_created_at_idx').on(t.createdAt, t.id),
@@ -71,7 +73,8 @@ export const cartItems = pgTable(
   (t) => [
     check('cart_items_buy_quantity_positive', sql`${t.buyQuantity} > 0`),
     check('cart_items_price_non_negative', sql`${t.price} >= 0`),
-    index('cart_items_user_email_idx').on(t.userEmail, t.buyDate),
+    // A cart is listed by the buyer's uid (an email can later belong to another account).
+    index('cart_items_user_uid_idx').on(t.userUid, t.buyDate),
     index('cart_items_product_id_idx').on(t.productId),
   ],
 );

@@ -78,7 +78,10 @@ export function toErrorResponse(error: unknown, config: Pick<Config, 'bodyLimitB
     };
   }
   if (isDataViolation(error)) {
-    return { statusCode: 400, body: errorBody(400, 'VALIDATION_ERROR', 'A value is outside the allowed range.') };
+    return {
+      statusCode: 400,
+      body: errorBody(400, 'VALIDATION_ERROR', 'A value is invalid or outside the allowed range.'),
+    };
   }
   // Client errors raised by Fastify or a plugin (bad JSON, wrong content type…) carry safe messages.
   if (statusCode >= 400 && statusCode < 500) {

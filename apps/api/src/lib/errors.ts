@@ -56,13 +56,21 @@ function* causes(error: unknown): Generator<Record<string, unknown>> {
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 
+/**
+ * SQLSTATEs meaning "the database cannot serve us right now", not "this query is wrong":
+ * class 08 connection exception, 28 invalid authorization (wrong password, role gone),
+ * 53 insufficient resources (53300 too many connections, disk full, out of memory),
+ * 57P01–57P05 server shutting down / crashed / starting / database dropped / session ended,
+ * 3D000 the database does not exist.
+ */
+const UNAVAILABLE_SQLSTATE = /^(?:08[0-9A-Z]{3}|28[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[1-5]|3D000)$/;
+
 /** True when the database cannot be reached (as opposed to a bad query). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of causes(error)) {
     const code = typeof e.code === 'string' ? e.code : '';
     const message = typeof e.message === 'string' ? e.message : '';
-    // SQLSTATE class 08 = connection exception, 57P0x = server shutting down / cannot connect now.
-    if (CONNECTION_CODES.has(code) || /^08/.test(code) || /^57P0/.test(code)) return true;
+    if (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
     if (
       /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
         message,
@@ -73,10 +81,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** SQLSTATE of a rejected value (CHECK, range, bad text) — the client's fault, not ours. */
+/**
+ * SQLSTATEs of a rejected value — the client's fault, not ours: 23514 CHECK, 23502 NOT NULL,
+ * 22003 out of range, 22P02 bad text representation, 22021 a character the encoding cannot
+ * hold (U+0000 in text), 22P05 untranslatable character.
+ */
+const DATA_VIOLATION_SQLSTATES = new Set(['23514', '22003', '22P02', '23502', '22021', '22P05']);
+
 export function isDataViolation(error: unknown): boolean {
   for (const e of causes(error)) {
-    if (typeof e.code === 'string' && ['23514', '22003', '22P02', '23502'].includes(e.code)) return true;
+    if (typeof e.code === 'string' && DATA_VIOLATION_SQLSTATES.has(e.code)) return true;
   }
   return false;
 }

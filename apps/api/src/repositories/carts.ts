@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { CartItem, Purchase } from '@b2b/shared';
+import { LIMITS, type CartItem, type Purchase } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
 import { cartItems, products, type CartItemRow } from '../db/schema.js';
 import { forbidden, HttpError, notFound } from '../lib/errors.js';
@@ -75,8 +75,12 @@ export function createCartRepository(db: AppDb) {
       });
     },
 
-    async listByEmail(email: string, limit: number, offset: number): Promise<Page<CartItem>> {
-      const where = eq(cartItems.userEmail, email.toLowerCase());
+    /**
+     * The buyer's items, by uid like every ownership check: an email address can be reused by
+     * a later account, which must not see the earlier account's purchases.
+     */
+    async listForUser(user: AuthUser, limit: number, offset: number): Promise<Page<CartItem>> {
+      const where = eq(cartItems.userUid, user.uid);
       const [rows, totals] = await Promise.all([
         db
           .select()
@@ -102,9 +106,13 @@ export function createCartRepository(db: AppDb) {
           .where(and(eq(cartItems.id, id), eq(cartItems.userUid, user.uid)))
           .returning({ productId: cartItems.productId, buyQuantity: cartItems.buyQuantity });
         if (!deleted) return 0;
+        // Capped at the stock limit (a CHECK), so giving units back can never fail the removal.
         await tx
           .update(products)
-          .set({ quantity: sql`${products.quantity} + ${deleted.buyQuantity}::integer`, updatedAt: sql`now()` })
+          .set({
+            quantity: sql`least(${products.quantity}::bigint + ${deleted.buyQuantity}::integer, ${LIMITS.quantity}::bigint)::integer`,
+            updatedAt: sql`now()`,
+          })
           .where(eq(products.id, deleted.productId));
         return 1;
       });

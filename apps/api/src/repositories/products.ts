@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   AVAILABLE_THRESHOLD,
+  LIMITS,
   type Category,
   type Product,
   type ProductData,
@@ -19,7 +20,8 @@ export interface ProductFilter {
   category?: Category;
   q?: string;
   sort: Sort;
-  ownerEmail?: string;
+  /** Only this owner's products (by uid: an email address can move to another account). */
+  ownerUid?: string;
 }
 
 export interface Page<T> {
@@ -66,7 +68,7 @@ function whereOf(filter: ProductFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.available) conditions.push(gt(products.quantity, AVAILABLE_THRESHOLD));
   if (filter.category) conditions.push(eq(products.category, filter.category));
-  if (filter.ownerEmail) conditions.push(eq(products.ownerEmail, filter.ownerEmail.toLowerCase()));
+  if (filter.ownerUid) conditions.push(eq(products.ownerUid, filter.ownerUid));
   if (filter.q) {
     const pattern = likePattern(filter.q);
     const match = or(ilike(products.name, pattern), ilike(products.brand, pattern));
@@ -151,24 +153,39 @@ export function createProductRepository(db: AppDb) {
       return deleted.length;
     },
 
-    /** One conditional UPDATE, so concurrent adjustments can never drive stock below zero. */
+    /**
+     * One conditional UPDATE, so concurrent adjustments can never drive stock below zero or
+     * above LIMITS.quantity (computed in bigint: no integer overflow on the way).
+     */
     async adjustQuantity(id: string, user: AuthUser, decBy: number): Promise<number> {
       await ownedRow(id, user);
+      const next = sql`${products.quantity}::bigint - ${decBy}::bigint`;
       const [row] = await db
         .update(products)
-        .set({ quantity: sql`${products.quantity} - ${decBy}::integer`, updatedAt: sql`now()` })
+        .set({ quantity: sql`(${next})::integer`, updatedAt: sql`now()` })
         .where(
-          and(eq(products.id, id), eq(products.ownerUid, user.uid), sql`${products.quantity} - ${decBy}::integer >= 0`),
+          and(
+            eq(products.id, id),
+            eq(products.ownerUid, user.uid),
+            sql`${next} between 0 and ${LIMITS.quantity}::bigint`,
+          ),
         )
         .returning({ quantity: products.quantity });
       if (row) return row.quantity;
       const current = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, id));
       if (!current[0]) throw notFound('Product');
-      throw new HttpError(
-        409,
-        'INSUFFICIENT_STOCK',
-        `Stock cannot go below 0: only ${current[0].quantity} units are in stock.`,
-      );
+      const { quantity } = current[0];
+      // A positive decBy can only fail the lower bound, a negative one only the upper.
+      if (decBy < 0) {
+        const room = Math.max(0, LIMITS.quantity - quantity);
+        throw new HttpError(
+          409,
+          'STOCK_LIMIT_EXCEEDED',
+          `Stock cannot exceed ${LIMITS.quantity.toLocaleString('en-US')} units: ` +
+            `${quantity} are in stock, so at most ${room} more can be added.`,
+        );
+      }
+      throw new HttpError(409, 'INSUFFICIENT_STOCK', `Stock cannot go below 0: only ${quantity} units are in stock.`);
     },
   };
 }

@@ -45,6 +45,7 @@ test('a valid row is accepted with generated id and timestamps', async () => {
 
 test.each([
   ['negative quantity', { quantity: -1 }],
+  ['quantity above LIMITS.quantity', { quantity: 1_000_000_001 }],
   ['min_sell_qty 0', { minSellQty: 0 }],
   ['negative price', { price: -0.01 }],
   ['rating above 5', { rating: 5.01 }],
@@ -96,4 +97,19 @@ test('the available filter has a partial index', async () => {
     sql`select indexdef from pg_indexes where indexname = 'products_available_idx'`,
   );
   expect(JSON.stringify(result)).toMatch(/WHERE \(quantity > 100\)/);
+});
+
+test('carts are listed by buyer uid through an index', async () => {
+  const result = await database.db.execute<{ indexdef: string }>(
+    sql`select indexdef from pg_indexes where indexname = 'cart_items_user_uid_idx'`,
+  );
+  expect(JSON.stringify(result)).toMatch(/\(user_uid, buy_date\)/);
+});
+
+test('quantity may be exactly LIMITS.quantity', async () => {
+  const [row] = await database.db
+    .insert(products)
+    .values({ ...valid, quantity: 1_000_000_000 })
+    .returning();
+  expect(row?.quantity).toBe(1_000_000_000);
 });

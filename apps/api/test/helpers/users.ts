@@ -66,3 +66,13 @@ export function forgeEmulatorToken(claims: Record<string, unknown> = {}): string
   };
   return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
 }
+
+/** Deletes the account in the Auth Emulator, so its email address can be signed up again. */
+export async function deleteUser(user: TestUser): Promise<void> {
+  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:delete?key=fake`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken: user.idToken }),
+  });
+  if (!response.ok) throw new Error(`accounts:delete failed: ${response.status} ${await response.text()}`);
+}

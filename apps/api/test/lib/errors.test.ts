@@ -52,3 +52,45 @@ test('a CHECK violation that slipped past validation is a 400, not a 500', () =>
   expect(res.body.code).toBe('VALIDATION_ERROR');
   expect(res.body.message).not.toMatch(/constraint/);
 });
+
+test.each([
+  ['08006', 'connection failure'],
+  ['08001', 'cannot establish connection'],
+  ['28P01', 'password authentication failed'],
+  ['28000', 'role is not permitted to log in'],
+  ['53300', 'too many clients already'],
+  ['53100', 'disk full'],
+  ['53200', 'out of memory'],
+  ['57P01', 'terminating connection due to administrator command'],
+  ['57P02', 'crash shutdown'],
+  ['57P03', 'the database system is starting up'],
+  ['3D000', 'database "b2b" does not exist'],
+])('SQLSTATE %s (%s) is 503 DB_UNAVAILABLE, not 500', (code, message) => {
+  const wrapped = Object.assign(new Error('Failed query: select 1'), { cause: { code, message } });
+  expect(isDatabaseUnavailable(wrapped)).toBe(true);
+  const res = toErrorResponse(wrapped, config);
+  expect(res).toMatchObject({ statusCode: 503, body: { code: 'DB_UNAVAILABLE' }, headers: { 'Retry-After': '5' } });
+  expect(JSON.stringify(res.body)).not.toContain(message);
+});
+
+test.each([
+  ['23505', 'unique violation'],
+  ['42P01', 'undefined table'],
+  ['57014', 'statement timeout (query cancelled)'],
+  ['P0001', 'raise exception'],
+  ['40001', 'serialization failure'],
+  ['2800', 'not a SQLSTATE'],
+])('SQLSTATE %s (%s) is not a database outage', (code) => {
+  expect(isDatabaseUnavailable({ cause: { code } })).toBe(false);
+});
+
+test.each([
+  ['22021', 'invalid byte sequence for encoding "UTF8": 0x00'],
+  ['22P05', 'unsupported Unicode escape sequence'],
+  ['22003', 'integer out of range'],
+])('SQLSTATE %s (%s) is the client’s 400, with no driver text', (code, message) => {
+  const res = toErrorResponse(Object.assign(new Error(`Failed query: insert`), { cause: { code, message } }), config);
+  expect(res.statusCode).toBe(400);
+  expect(res.body.code).toBe('VALIDATION_ERROR');
+  expect(JSON.stringify(res.body)).not.toMatch(/UTF8|Unicode|integer|insert/);
+});

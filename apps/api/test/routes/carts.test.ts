@@ -5,7 +5,7 @@ import type { CartItem, ErrorBody, Product } from '@b2b/shared';
 import { cartItems } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
-import { createUser, type TestUser } from '../helpers/users.js';
+import { createUser, deleteUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -198,7 +198,7 @@ describe('GET /api/carts/:email', () => {
     expect(await cartOf(nobody)).toEqual({ items: [], total: '0' });
   });
 
-  test('403 for another user and 400 for a malformed email', async () => {
+  test("403 for another user's email (or any other string), 400 past 320 characters", async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/carts/${encodeURIComponent(buyer.email)}`,
@@ -206,7 +206,45 @@ describe('GET /api/carts/:email', () => {
     });
     expect(res.statusCode).toBe(403);
     const bad = await t.app.inject({ method: 'GET', url: '/api/carts/nope', headers: buyer.headers });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(403);
+    const long = await t.app.inject({ method: 'GET', url: `/api/carts/${'x'.repeat(321)}`, headers: buyer.headers });
+    expect(long.statusCode).toBe(400);
+    expect(long.json<ErrorBody>().details?.[0]?.field).toBe('email');
+  });
+
+  test('an address Firebase accepts but z.email() would not (a!b@…) lists its cart', async () => {
+    const shopper = await createUser({ email: `a!b-${Date.now()}@example.com` });
+    const productId = await insertProduct(t.database.db, seller, { quantity: 10 });
+    expect((await buy(shopper, { productId, buyQuantity: 1 })).statusCode).toBe(201);
+    expect((await cartOf(shopper)).items).toHaveLength(1);
+  });
+
+  test('a 200-character address is not cut off by the router (404)', async () => {
+    const email = `${'l'.repeat(64)}@${'d'.repeat(60)}.${'e'.repeat(60)}.${Date.now()}.example.com`;
+    expect(email.length).toBeGreaterThan(100);
+    const shopper = await createUser({ email });
+    expect(await cartOf(shopper)).toEqual({ items: [], total: '0' });
+  });
+
+  test("after an email address moves to a new account, that account does not see the old one's cart", async () => {
+    const email = `reused-${Date.now()}@example.com`;
+    const first = await createUser({ email });
+    const productId = await insertProduct(t.database.db, seller, { quantity: 10 });
+    const oldItem = (await buy(first, { productId, buyQuantity: 2 })).json<{ insertedId: string }>().insertedId;
+    expect((await cartOf(first)).items.map((i) => i._id)).toEqual([oldItem]);
+
+    await deleteUser(first);
+    const second = await createUser({ email });
+    expect(second.uid).not.toBe(first.uid);
+    expect(second.email).toBe(first.email);
+    expect(await cartOf(second)).toEqual({ items: [], total: '0' });
+    // Neither can it remove (and so restock) the earlier account's item.
+    const remove = await t.app.inject({ method: 'DELETE', url: `/api/carts/${oldItem}`, headers: second.headers });
+    expect(remove.statusCode).toBe(403);
+    expect(await stockOf(productId)).toBe(8);
+
+    const newItem = (await buy(second, { productId, buyQuantity: 1 })).json<{ insertedId: string }>().insertedId;
+    expect((await cartOf(second)).items.map((i) => i._id)).toEqual([newItem]);
   });
 
   test("a deleted product's cart items stay readable", async () => {
@@ -246,6 +284,23 @@ describe('DELETE /api/carts/:id', () => {
     expect(deleted).toHaveLength(1);
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true);
     expect(await stockOf(productId)).toBe(20);
+  });
+
+  test('restoring stock is capped at the 1,000,000,000 limit, so removal always succeeds', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 1_000_000_000 });
+    const id = (await buy(buyer, { productId, buyQuantity: 10 })).json<{ insertedId: string }>().insertedId;
+    // The seller tops the stock back up to the limit while the item is in the cart.
+    const topUp = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/products/quantity/${productId}`,
+      headers: seller.headers,
+      payload: { decBy: -10 },
+    });
+    expect(topUp.json()).toEqual({ acknowledged: true, quantity: 1_000_000_000 });
+    const res = await remove(buyer, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await stockOf(productId)).toBe(1_000_000_000);
   });
 
   test('works after the product was deleted (nothing to restore)', async () => {

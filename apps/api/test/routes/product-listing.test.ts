@@ -4,7 +4,7 @@ import { CATEGORY_VALUES, type ErrorBody, type Product } from '@b2b/shared';
 import { products } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
-import { createUser, type TestUser } from '../helpers/users.js';
+import { createUser, deleteUser, type TestUser } from '../helpers/users.js';
 
 /*
  * Listing behaviour shared by /products, /categories, /categories/:id and /my-products/:email.
@@ -74,6 +74,16 @@ describe('GET /api/products', () => {
     expect(namesOf((await list('/api/products?q=PHONE')).body)).toEqual(['alpha phone', 'Delta Smartphone']);
     expect(namesOf((await list('/api/products?q=cookit')).body)).toEqual(['gamma pan']);
     expect((await list('/api/products?q=nothing-like-this')).total).toBe('0');
+  });
+
+  test('400 (not a database error) for a NUL character in q', async () => {
+    const { res } = await list('/api/products?q=%00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'q', message: 'Must not contain NUL characters.' }],
+    });
+    expect((await list('/api/categories/home?q=a%00b')).res.statusCode).toBe(400);
   });
 
   test('q treats % and _ literally', async () => {
@@ -185,11 +195,48 @@ describe('GET /api/my-products/:email', () => {
     expect(total).toBe('3');
   });
 
-  test('403 for another user and 400 for a malformed email', async () => {
+  test('403 for another user or any other string; 400 only past 320 characters', async () => {
     const other = await list(`/api/my-products/${encodeURIComponent(alice.email)}`, bob);
     expect(other.res.statusCode).toBe(403);
-    const bad = await list('/api/my-products/not-an-email', alice);
-    expect(bad.res.statusCode).toBe(400);
-    expect(bad.res.json<ErrorBody>().details).toEqual([{ field: 'email', message: 'Email must be a valid address.' }]);
+    expect((await list('/api/my-products/not-an-email', alice)).res.statusCode).toBe(403);
+    const long = await list(`/api/my-products/${'x'.repeat(321)}`, alice);
+    expect(long.res.statusCode).toBe(400);
+    expect(long.res.json<ErrorBody>().details).toEqual([
+      { field: 'email', message: 'Email must be at most 320 characters.' },
+    ]);
+  });
+
+  test('addresses Firebase accepts work, however unusual or long', async () => {
+    const emails = [
+      `a!b-${Date.now()}@example.com`,
+      `${'l'.repeat(64)}@${'d'.repeat(60)}.${'e'.repeat(60)}.${Date.now()}.example.com`,
+    ];
+    for (const email of emails) {
+      const user = await createUser({ email });
+      await insertProduct(t.database.db, user, { name: 'Unusual' });
+      const { res, body } = await list(`/api/my-products/${encodeURIComponent(email)}`, user);
+      expect(res.statusCode).toBe(200);
+      expect(namesOf(body)).toEqual(['Unusual']);
+    }
+  });
+
+  test('after an email address moves to a new account, the old products are not listed', async () => {
+    const email = `reused-${Date.now()}@example.com`;
+    const first = await createUser({ email });
+    await insertProduct(t.database.db, first, { name: 'Old Account Product' });
+    expect(namesOf((await list(`/api/my-products/${encodeURIComponent(email)}`, first)).body)).toEqual([
+      'Old Account Product',
+    ]);
+    await deleteUser(first);
+    const second = await createUser({ email });
+    expect(second.uid).not.toBe(first.uid);
+    const { res, body, total } = await list(`/api/my-products/${encodeURIComponent(email)}`, second);
+    expect(res.statusCode).toBe(200);
+    expect(body).toEqual([]);
+    expect(total).toBe('0');
+    await insertProduct(t.database.db, second, { name: 'New Account Product' });
+    expect(namesOf((await list(`/api/my-products/${encodeURIComponent(email)}`, second)).body)).toEqual([
+      'New Account Product',
+    ]);
   });
 });

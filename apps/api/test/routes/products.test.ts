@@ -97,6 +97,10 @@ describe('POST /api/products', () => {
     ['category unknown', { category: 'toys' }, 'category'],
     ['category wrong type', { category: 5 }, 'category'],
     ['image not a URL or path', { image: 'javascript:alert(1)' }, 'image'],
+    ['image over plain http (the CSP would block it)', { image: 'http://cdn.example.com/a.png' }, 'image'],
+    ['image protocol-relative', { image: '//cdn.example.com/a.png' }, 'image'],
+    ['name with a NUL character', { name: 'a\u0000b' }, 'name'],
+    ['description with a NUL character', { description: '\u0000' }, 'description'],
     ['image too long', { image: `/${long(2048)}` }, 'image'],
     ['brand wrong type', { brand: 7 }, 'brand'],
     ['brand too long', { brand: long(101) }, 'brand'],
@@ -116,6 +120,19 @@ describe('POST /api/products', () => {
     // Bad input changes nothing.
     const after = await t.app.inject({ method: 'GET', url: '/api/products' });
     expect(after.headers['x-total-count']).toBe(before.headers['x-total-count']);
+  });
+
+  test('a NUL character gets a clear 400, not a database error', async () => {
+    const res = await create(productBody({ name: 'a\u0000b' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().details).toEqual([{ field: 'name', message: 'Must not contain NUL characters.' }]);
+  });
+
+  test('a large price with two decimals is stored exactly', async () => {
+    const res = await create(productBody({ price: 1270425621.66, image: 'https://cdn.example.com/a.png' }));
+    expect(res.statusCode).toBe(201);
+    const product = await getProduct(res.json<{ insertedId: string }>().insertedId);
+    expect(product).toMatchObject({ price: 1270425621.66, image: 'https://cdn.example.com/a.png' });
   });
 
   test('400 when the body is not JSON at all', async () => {
@@ -219,6 +236,34 @@ describe('PUT /api/products/:id', () => {
     expect((await getProduct(id)).name).toBe('Mine');
   });
 
+  test('400 for a NUL character, and the product is unchanged', async () => {
+    const id = await insertProduct(t.database.db, seller, { name: 'Clean' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      headers: seller.headers,
+      payload: { name: 'a\u0000b', brand: '\u0000' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().details).toEqual([
+      { field: 'name', message: 'Must not contain NUL characters.' },
+      { field: 'brand', message: 'Must not contain NUL characters.' },
+    ]);
+    expect((await getProduct(id)).name).toBe('Clean');
+  });
+
+  test('accepts a large price with two decimals', async () => {
+    const id = await insertProduct(t.database.db, seller);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      headers: seller.headers,
+      payload: { price: 1270425621.66 },
+    });
+    expect(res.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect((await getProduct(id)).price).toBe(1270425621.66);
+  });
+
   test('ignores an email in the body', async () => {
     const id = await insertProduct(t.database.db, seller);
     const res = await t.app.inject({
@@ -294,6 +339,25 @@ describe('PATCH /api/products/quantity/:id', () => {
     });
     expect((await getProduct(id)).quantity).toBe(5);
     expect((await patch(id, { decBy: 5 })).json()).toEqual({ acknowledged: true, quantity: 0 });
+  });
+
+  test('409 instead of going above the 1,000,000,000 limit; up to exactly the limit is fine', async () => {
+    const id = await insertProduct(t.database.db, seller, { quantity: 999_999_990 });
+    const tooMuch = await patch(id, { decBy: -11 });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json<ErrorBody>()).toEqual({
+      statusCode: 409,
+      code: 'STOCK_LIMIT_EXCEEDED',
+      error: 'Conflict',
+      message: 'Stock cannot exceed 1,000,000,000 units: 999999990 are in stock, so at most 10 more can be added.',
+    });
+    expect((await getProduct(id)).quantity).toBe(999_999_990);
+    expect((await patch(id, { decBy: -10 })).json()).toEqual({ acknowledged: true, quantity: 1_000_000_000 });
+    // The largest allowed decBy can never overflow the integer column: still a clean 409.
+    const huge = await patch(id, { decBy: -1_000_000_000 });
+    expect(huge.statusCode).toBe(409);
+    expect(huge.json<ErrorBody>().code).toBe('STOCK_LIMIT_EXCEEDED');
+    expect((await getProduct(id)).quantity).toBe(1_000_000_000);
   });
 
   test('403 for another user, 404 for an unknown product, 400 for a bad decBy', async () => {

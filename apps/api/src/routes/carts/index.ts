@@ -50,13 +50,13 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: emailParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: z.array(cartItemSchema), ...errorResponses(400, 401, 403) },
+        response: { 200: z.array(cartItemSchema), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       if (request.params.email.toLowerCase() !== user.email) throw forbidden('You can only see your own cart.');
-      const page = await repo.listByEmail(user.email, request.query.limit, request.query.offset);
+      const page = await repo.listForUser(user, request.query.limit, request.query.offset);
       setTotal(reply, page.total);
       return page.items;
     },

@@ -15,7 +15,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Products of every category',
         querystring: productListQuerySchema,
-        response: { 200: z.array(productSchema), ...errorResponses(400) },
+        response: { 200: z.array(productSchema), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -34,7 +34,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'id is one of the nine category values.',
         params: categoryParamsSchema,
         querystring: productListQuerySchema.omit({ category: true }),
-        response: { 200: z.array(productSchema), ...errorResponses(400) },
+        response: { 200: z.array(productSchema), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {

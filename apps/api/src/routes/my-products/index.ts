@@ -17,13 +17,13 @@ const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: emailParamsSchema,
         querystring: productListQuerySchema,
-        response: { 200: z.array(productSchema), ...errorResponses(400, 401, 403) },
+        response: { 200: z.array(productSchema), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       if (request.params.email.toLowerCase() !== user.email) throw forbidden('You can only list your own products.');
-      const page = await app.repos.products.list({ ...request.query, ownerEmail: user.email });
+      const page = await app.repos.products.list({ ...request.query, ownerUid: user.uid });
       setTotal(reply, page.total);
       return page.items;
     },

@@ -29,7 +29,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List products',
         description: 'The total number of matches is in the X-Total-Count header.',
         querystring: productListQuerySchema,
-        response: { 200: z.array(productSchema), ...errorResponses(400) },
+        response: { 200: z.array(productSchema), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One product',
         params: idParamsSchema,
-        response: { 200: productSchema, ...errorResponses(400, 404) },
+        response: { 200: productSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
@@ -121,7 +121,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Adjust stock by -decBy',
-        description: 'A negative decBy adds stock. Stock never goes below 0 (409 INSUFFICIENT_STOCK).',
+        description:
+          'A negative decBy adds stock. Stock never goes below 0 (409 INSUFFICIENT_STOCK) ' +
+          'nor above 1,000,000,000 (409 STOCK_LIMIT_EXCEEDED).',
         security: bearer,
         params: idParamsSchema,
         body: stockAdjustSchema,
