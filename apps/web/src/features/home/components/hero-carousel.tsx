@@ -1,16 +1,22 @@
 import { CAROUSEL } from '@b2b/shared';
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type FocusEvent, type TransitionEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { CATEGORY_SECTION_ID, HOME_SLIDES } from '../slides';
 
-const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
 
-/*
- * Embla's `duration` is not in milliseconds (it is an easing factor, sensible range 20–60),
- * so the spec's slow 5000 ms slide is approximated with its slowest setting.
- */
-const SLOW_SLIDE_DURATION = 60;
+function subscribeToReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function subscribeToVisibility(onChange: () => void) {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+
+const documentHidden = () => document.hidden;
 
 export function scrollToCategories() {
   const section = document.getElementById(CATEGORY_SECTION_ID);
@@ -20,74 +26,127 @@ export function scrollToCategories() {
   section.focus({ preventScroll: true });
 }
 
-const CAROUSEL_OPTIONS = { loop: true, duration: SLOW_SLIDE_DURATION };
+const SLIDE_COUNT = HOME_SLIDES.length;
+
+/*
+ * The track holds the slides and, at index SLIDE_COUNT, a copy of the first one. Autoplay
+ * slides forward onto the copy, and once that transition has ended the track jumps back to
+ * index 0 with no transition: the same picture, so the loop looks endless.
+ */
+type Position = { index: number; instant: boolean };
+
+function advance({ index }: Position, reducedMotion: boolean): Position {
+  // Only reachable if the copy's transitionend was missed: realign without a visible move.
+  if (index >= SLIDE_COUNT) return { index: 0, instant: true };
+  const next = index + 1;
+  // Without animation no transitionend will come, so wrap straight to the first slide.
+  if (reducedMotion && next === SLIDE_COUNT) return { index: 0, instant: true };
+  return { index: next, instant: false };
+}
+
+function SlideContent({ slide, priority }: { slide: (typeof HOME_SLIDES)[number]; priority: boolean }) {
+  return (
+    <>
+      <img
+        src={slide.image}
+        alt=""
+        className="h-[26rem] w-full object-cover object-right sm:h-[28rem] lg:h-[32rem]"
+        fetchPriority={priority ? 'high' : 'low'}
+      />
+      <div className="absolute inset-0 bg-linear-to-r from-neutral/90 via-neutral/70 to-neutral/30 lg:from-neutral/85 lg:via-neutral/40 lg:to-neutral/0" />
+      <div className="absolute inset-0 mx-auto flex max-w-7xl items-center px-6 sm:px-10">
+        <div className="max-w-xl text-neutral-content">
+          <p className="mb-4 badge border-0 font-semibold badge-accent">{slide.eyebrow}</p>
+          <h2 className="text-3xl leading-tight font-extrabold sm:text-4xl lg:text-5xl">{slide.title}</h2>
+          <p className="mt-4 text-base text-neutral-content/90 sm:text-lg">{slide.text}</p>
+          <button type="button" className="btn mt-6 btn-accent btn-lg" onClick={scrollToCategories}>
+            Get offer
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}
+
+const SLIDE_CLASS = 'relative min-w-0 shrink-0 grow-0 basis-full';
 
 export function HeroCarousel() {
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
-  /*
-   * The plugin is rebuilt from the user's choice, and Embla re-initialises when its options
-   * change. While playing, hover and focus pause it and leaving resumes it; once paused (by
-   * the button or by reduced motion) nothing restarts it, since with stopOnInteraction off
-   * the plugin would resume on mouseleave, focusout and pointerup.
-   */
-  const plugins = useMemo(
-    () => [
-      Autoplay({
-        delay: CAROUSEL.autoplayIntervalMs,
-        playOnInit: playing,
-        stopOnInteraction: !playing,
-        stopOnMouseEnter: playing,
-        stopOnFocusIn: playing,
-      }),
-    ],
-    [playing],
-  );
-  const [emblaRef, emblaApi] = useEmblaCarousel(CAROUSEL_OPTIONS, plugins);
-  const [selected, setSelected] = useState(0);
+  const reducedMotion = useSyncExternalStore(subscribeToReducedMotion, prefersReducedMotion);
+  const hidden = useSyncExternalStore(subscribeToVisibility, documentHidden);
+  // The user's Pause/Play choice; until there is one, reduced motion decides.
+  const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
+  const playing = choice === null ? !reducedMotion : choice === 'play';
+  // Hover and focus hold a playing carousel; they never start a paused one.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [position, setPosition] = useState<Position>({ index: 0, instant: true });
+  // Bumped when the user picks a slide, so that slide gets a full interval.
+  const [restarts, setRestarts] = useState(0);
+  const running = playing && !hovered && !focused && !hidden;
+  const selected = position.index % SLIDE_COUNT;
 
   useEffect(() => {
-    if (!emblaApi) return;
-    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    emblaApi.on('select', onSelect);
-    return () => {
-      emblaApi.off('select', onSelect);
-    };
-  }, [emblaApi]);
+    if (!running) return;
+    const timer = setInterval(
+      () => setPosition((current) => advance(current, reducedMotion)),
+      CAROUSEL.autoplayIntervalMs,
+    );
+    return () => clearInterval(timer);
+  }, [running, reducedMotion, restarts]);
 
-  const goTo = useCallback((index: number) => emblaApi?.scrollTo(index), [emblaApi]);
+  const goTo = (index: number) => {
+    // Choosing slide 1 while the copy of it slides in keeps that move instead of rewinding.
+    if (index !== selected) setPosition({ index, instant: false });
+    setRestarts((count) => count + 1);
+  };
+
+  const settle = (event: TransitionEvent<HTMLDivElement>) => {
+    // Transitions of the buttons inside the slides bubble up here too.
+    if (event.target !== event.currentTarget) return;
+    setPosition((current) => (current.index === SLIDE_COUNT ? { index: 0, instant: true } : current));
+  };
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
+
+  const first = HOME_SLIDES[0];
 
   return (
     <section aria-roledescription="carousel" aria-label="Featured offers" className="relative">
-      <div ref={emblaRef} className="overflow-hidden">
-        <div className="flex touch-pan-y">
+      <div
+        className="overflow-hidden"
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={onBlur}
+      >
+        <div
+          className="flex"
+          style={{
+            transform: `translateX(${-position.index * 100}%)`,
+            transitionProperty: 'transform',
+            transitionDuration: position.instant || reducedMotion ? '0ms' : `${CAROUSEL.speedMs}ms`,
+            transitionTimingFunction: 'ease-in-out',
+          }}
+          onTransitionEnd={settle}
+          onTransitionCancel={settle}
+        >
           {HOME_SLIDES.map((slide, index) => (
             <div
               key={slide.image}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${HOME_SLIDES.length}`}
+              aria-label={`${index + 1} of ${SLIDE_COUNT}`}
               inert={index !== selected}
-              className="relative min-w-0 shrink-0 grow-0 basis-full"
+              className={SLIDE_CLASS}
             >
-              <img
-                src={slide.image}
-                alt=""
-                className="h-[26rem] w-full object-cover object-right sm:h-[28rem] lg:h-[32rem]"
-                fetchPriority={index === 0 ? 'high' : 'low'}
-              />
-              <div className="absolute inset-0 bg-linear-to-r from-neutral/90 via-neutral/70 to-neutral/30 lg:from-neutral/85 lg:via-neutral/40 lg:to-neutral/0" />
-              <div className="absolute inset-0 mx-auto flex max-w-7xl items-center px-6 sm:px-10">
-                <div className="max-w-xl text-neutral-content">
-                  <p className="mb-4 badge border-0 font-semibold badge-accent">{slide.eyebrow}</p>
-                  <h2 className="text-3xl leading-tight font-extrabold sm:text-4xl lg:text-5xl">{slide.title}</h2>
-                  <p className="mt-4 text-base text-neutral-content/90 sm:text-lg">{slide.text}</p>
-                  <button type="button" className="btn mt-6 btn-accent btn-lg" onClick={scrollToCategories}>
-                    Get offer
-                  </button>
-                </div>
-              </div>
+              <SlideContent slide={slide} priority={index === 0} />
             </div>
           ))}
+          <div aria-hidden="true" inert className={SLIDE_CLASS}>
+            <SlideContent slide={first} priority={false} />
+          </div>
         </div>
       </div>
 
@@ -106,7 +165,7 @@ export function HeroCarousel() {
         </div>
         <button
           type="button"
-          onClick={() => setPlaying((value) => !value)}
+          onClick={() => setChoice(playing ? 'pause' : 'play')}
           className="btn btn-circle border-0 bg-neutral/40 text-neutral-content backdrop-blur-sm btn-sm hover:bg-neutral/60"
           aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
         >
