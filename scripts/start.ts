@@ -33,6 +33,15 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProc
   return child;
 }
 
+/** Each child leads its own process group: signal the group, so wrappers like npx/npm take their children along. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
 async function shutdown(exitCode = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
@@ -42,9 +51,9 @@ async function shutdown(exitCode = 0): Promise<void> {
       (child) =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
           child.once('exit', () => (clearTimeout(timer), resolve()));
-          child.kill('SIGINT');
+          signalGroup(child, 'SIGINT');
         }),
     ),
   );
@@ -55,7 +64,7 @@ async function shutdown(exitCode = 0): Promise<void> {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 process.on('SIGHUP', () => void shutdown(0));
-process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+process.on('exit', () => children.forEach((c) => c.exitCode === null && signalGroup(c, 'SIGKILL')));
 
 try {
   if (!dev) buildWebIfStale();
