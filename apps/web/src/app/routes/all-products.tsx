@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { AVAILABLE_THRESHOLD, type ProductListQuery } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Pagination } from '@/components/ui/pagination';
-import { paths } from '@/config/paths';
 import { productsQueryOptions } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
+import { ProductRowLinks } from '@/features/products/components/product-row-links';
 import { ProductSearch } from '@/features/products/components/product-search';
 import { ProductsTable } from '@/features/products/components/products-table';
 import { useLastPageWhenPastEnd, useListParams, type ProductView } from '@/features/products/hooks/use-list-params';
@@ -76,16 +75,7 @@ export default function AllProductsRoute() {
               label="All products"
               products={products.data.items}
               startIndex={offset}
-              renderActions={(product) => (
-                <>
-                  <Link to={paths.productDetails(product._id)} className="btn btn-primary btn-xs">
-                    Details
-                  </Link>
-                  <Link to={paths.updateProduct(product._id)} className="btn btn-outline btn-xs">
-                    Update
-                  </Link>
-                </>
-              )}
+              renderActions={(product) => <ProductRowLinks id={product._id} />}
             />
           ) : products.data.items.length === 0 ? (
             <EmptyState>No products found.</EmptyState>

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { CART_REMOVE_TOAST_MS, type CartItem } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { EmptyState, ErrorState, LoadingState, OwnPagesOnly } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -14,19 +14,6 @@ import { CartItemCard } from '@/features/cart/components/cart-item-card';
 import { formatPrice } from '@/features/cart/utils/format';
 import { productKeys } from '@/features/products/api/query-keys';
 import { sameEmail } from '@/features/products/utils/format';
-
-function NotYourCart({ email }: { email: string | undefined }) {
-  return (
-    <EmptyState>
-      <p>You can only view your own cart.</p>
-      {email ? (
-        <Link to={paths.cart(email)} className="btn mt-4 btn-primary btn-sm">
-          Go to my cart
-        </Link>
-      ) : null}
-    </EmptyState>
-  );
-}
 
 export default function CartRoute() {
   const { email = '' } = useParams();
@@ -50,12 +37,23 @@ export default function CartRoute() {
   };
 
   let body;
-  if (!own) body = <NotYourCart email={user?.email} />;
+  if (!own)
+    body = (
+      <OwnPagesOnly
+        message="You can only view your own cart."
+        to={user ? paths.cart(user.email) : null}
+        linkText="Go to my cart"
+      />
+    );
   else if (cart.isPending) body = <LoadingState label="Loading cart..." />;
   else if (cart.isError) {
     body =
       cart.error instanceof ApiError && cart.error.status === 403 ? (
-        <NotYourCart email={user?.email} />
+        <OwnPagesOnly
+          message="You can only view your own cart."
+          to={user ? paths.cart(user.email) : null}
+          linkText="Go to my cart"
+        />
       ) : (
         <ErrorState error={cart.error} onRetry={() => void cart.refetch()} />
       );

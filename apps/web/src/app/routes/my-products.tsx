@@ -1,29 +1,17 @@
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { ErrorState, LoadingState, OwnPagesOnly } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useMyProducts } from '@/features/products/api/get-my-products';
+import { ProductRowLinks } from '@/features/products/components/product-row-links';
 import { ProductSearch } from '@/features/products/components/product-search';
 import { ProductsTable } from '@/features/products/components/products-table';
 import { useLastPageWhenPastEnd, useListParams } from '@/features/products/hooks/use-list-params';
 import { useDeleteProductFlow } from '@/features/products/hooks/use-delete-product-flow';
 import { sameEmail } from '@/features/products/utils/format';
-
-function OnlyYourListings({ email }: { email: string | undefined }) {
-  return (
-    <EmptyState>
-      <p>You can only see your own listings.</p>
-      {email ? (
-        <Link to={paths.myProducts(email)} className="btn mt-4 btn-primary btn-sm">
-          Go to my products
-        </Link>
-      ) : null}
-    </EmptyState>
-  );
-}
 
 export default function MyProductsRoute() {
   const { email = '' } = useParams();
@@ -35,12 +23,23 @@ export default function MyProductsRoute() {
   const { deleteWithConfirm, pendingId } = useDeleteProductFlow();
 
   let body;
-  if (!own) body = <OnlyYourListings email={user?.email} />;
+  if (!own)
+    body = (
+      <OwnPagesOnly
+        message="You can only see your own listings."
+        to={user ? paths.myProducts(user.email) : null}
+        linkText="Go to my products"
+      />
+    );
   else if (products.isPending) body = <LoadingState />;
   else if (products.isError) {
     body =
       products.error instanceof ApiError && products.error.status === 403 ? (
-        <OnlyYourListings email={user?.email} />
+        <OwnPagesOnly
+          message="You can only see your own listings."
+          to={user ? paths.myProducts(user.email) : null}
+          linkText="Go to my products"
+        />
       ) : (
         <ErrorState error={products.error} onRetry={() => void products.refetch()} />
       );
@@ -53,12 +52,7 @@ export default function MyProductsRoute() {
           startIndex={offset}
           renderActions={(product) => (
             <>
-              <Link to={paths.productDetails(product._id)} className="btn btn-primary btn-xs">
-                Details
-              </Link>
-              <Link to={paths.updateProduct(product._id)} className="btn btn-outline btn-xs">
-                Update
-              </Link>
+              <ProductRowLinks id={product._id} />
               <button
                 type="button"
                 className="btn btn-outline btn-error btn-xs"

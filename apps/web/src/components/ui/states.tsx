@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '@/lib/errors';
 
 export function LoadingState({ label = 'Loading...' }: { label?: string }) {
@@ -23,4 +24,18 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return <div className="py-16 text-center text-base-content/70">{children}</div>;
+}
+
+/** Shown instead of another user's cart or listings, with a way to the signed-in user's own page. */
+export function OwnPagesOnly({ message, to, linkText }: { message: string; to: string | null; linkText: string }) {
+  return (
+    <EmptyState>
+      <p>{message}</p>
+      {to ? (
+        <Link to={to} className="btn mt-4 btn-primary btn-sm">
+          {linkText}
+        </Link>
+      ) : null}
+    </EmptyState>
+  );
 }
