@@ -4,7 +4,8 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { DEMO_PROJECT_ID, freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
+import { DEMO_PROJECT_ID } from '@b2b/shared';
+import { freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
 import { repoRoot } from './lib/env-file.js';
 import { buildWebIfStale } from './lib/web-build.js';
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { DEMO_PROJECT_ID, freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
+import { DEMO_PROJECT_ID } from '@b2b/shared';
+import { freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
 import { loadEnvFile, repoRoot, usesRealFirebase } from './lib/env-file.js';
 import { buildWebIfStale } from './lib/web-build.js';
 

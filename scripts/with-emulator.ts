@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { startAuthEmulator, DEMO_PROJECT_ID } from './lib/emulator.js';
+import { DEMO_PROJECT_ID } from '@b2b/shared';
+import { startAuthEmulator } from './lib/emulator.js';
 
 /*
  * Runs a command with a fresh, throw-away Auth Emulator:

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { DEMO_PROJECT_ID } from '@b2b/shared';
 
 /*
  * Starts the Firebase Auth Emulator as a child process. Each run gets its own config file
@@ -9,7 +10,6 @@ import { join, resolve } from 'node:path';
  * 9099/4400/4500.
  */
 
-export const DEMO_PROJECT_ID = 'demo-b2b-wholesale';
 const root = resolve(import.meta.dirname, '../..');
 
 export interface EmulatorOptions {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { WebConfig } from '@b2b/shared';
+import { DEMO_PROJECT_ID, type WebConfig } from '@b2b/shared';
 
 /*
  * The only place that reads process.env (STYLE.md §8): everything is validated once, at
@@ -8,7 +8,6 @@ import type { WebConfig } from '@b2b/shared';
  */
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-export const DEFAULT_PROJECT_ID = 'demo-b2b-wholesale';
 export const MEMORY_DB = 'memory://';
 
 const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -40,7 +39,7 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^[a-z0-9-]{4,40}$/, 'Must be a Firebase project id.')
-      .default(DEFAULT_PROJECT_ID),
+      .default(DEMO_PROJECT_ID),
   ),
   FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(
     emptyAsUndefined,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorBodySchema, type ErrorBody } from '@b2b/shared';
+import { DEMO_PROJECT_ID, errorBodySchema, type ErrorBody } from '@b2b/shared';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { insertProduct, productBody } from './helpers/factories.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -138,8 +138,8 @@ describe('GET /api/config', () => {
     expect(res.json()).toEqual({
       firebase: {
         apiKey: 'demo-api-key',
-        authDomain: 'demo-b2b-wholesale.firebaseapp.com',
-        projectId: 'demo-b2b-wholesale',
+        authDomain: `${DEMO_PROJECT_ID}.firebaseapp.com`,
+        projectId: DEMO_PROJECT_ID,
       },
       authEmulatorUrl: `http://${t.config.firebase.emulatorHost}`,
     });

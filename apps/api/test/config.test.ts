@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { DEMO_PROJECT_ID } from '@b2b/shared';
 import { ConfigError, loadConfig, REPO_ROOT } from '../src/config.js';
 
 const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
@@ -29,13 +30,13 @@ describe('defaults', () => {
       readRateLimitPerMinute: 1200,
       seedOnEmpty: true,
       logLevel: 'info',
-      firebase: { projectId: 'demo-b2b-wholesale', emulatorHost: '127.0.0.1:9099' },
+      firebase: { projectId: DEMO_PROJECT_ID, emulatorHost: '127.0.0.1:9099' },
     });
     expect(config.web).toEqual({
       firebase: {
         apiKey: 'demo-api-key',
-        authDomain: 'demo-b2b-wholesale.firebaseapp.com',
-        projectId: 'demo-b2b-wholesale',
+        authDomain: `${DEMO_PROJECT_ID}.firebaseapp.com`,
+        projectId: DEMO_PROJECT_ID,
       },
       authEmulatorUrl: 'http://127.0.0.1:9099',
     });

@@ -2,6 +2,9 @@
 
 export const APP_TITLE = 'B2B Wholesale Platform';
 
+/** The Firebase project of local runs and tests: a `demo-` id needs no account and no network. */
+export const DEMO_PROJECT_ID = 'demo-b2b-wholesale';
+
 /** The nine category values of the spec, in the spec's order, with what the user sees. */
 export const CATEGORIES = [
   { value: 'electronics', label: 'Electronics' },

@@ -1,3 +1,4 @@
+import { DEMO_PROJECT_ID } from '@b2b/shared';
 import type { Env } from '../../src/config.js';
 
 export function emulatorHost(): string {
@@ -11,7 +12,7 @@ export function emulatorHost(): string {
   return host;
 }
 
-export const TEST_PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-b2b-wholesale';
+export const TEST_PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
 
 /** The environment a test app starts from: emulator, in-memory database, no web build. */
 export function testEnv(overrides: Env = {}): Env {

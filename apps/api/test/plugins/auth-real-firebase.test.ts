@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ErrorBody } from '@b2b/shared';
+import { DEMO_PROJECT_ID, type ErrorBody } from '@b2b/shared';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { productBody } from '../helpers/factories.js';
 import { createUser, forgeEmulatorToken, type TestUser } from '../helpers/users.js';
@@ -20,7 +20,7 @@ beforeAll(async () => {
     env: {
       FIREBASE_AUTH_EMULATOR_HOST: undefined,
       FIREBASE_API_KEY: 'test-api-key',
-      FIREBASE_PROJECT_ID: 'demo-b2b-wholesale',
+      FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
     },
   });
   delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -58,8 +58,8 @@ test('public routes still work', async () => {
   expect(config.json()).toEqual({
     firebase: {
       apiKey: 'test-api-key',
-      authDomain: 'demo-b2b-wholesale.firebaseapp.com',
-      projectId: 'demo-b2b-wholesale',
+      authDomain: `${DEMO_PROJECT_ID}.firebaseapp.com`,
+      projectId: DEMO_PROJECT_ID,
     },
     authEmulatorUrl: null,
   });
