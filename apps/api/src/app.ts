@@ -22,6 +22,7 @@ import repositoriesPlugin from './plugins/repositories.js';
 import webPlugin from './plugins/web.js';
 import cartRoutes from './routes/carts/index.js';
 import categoryRoutes from './routes/categories/index.js';
+import configRoutes from './routes/config/index.js';
 import healthRoutes from './routes/health/index.js';
 import myProductRoutes from './routes/my-products/index.js';
 import productRoutes from './routes/products/index.js';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(configRoutes);
       await api.register(productRoutes);
       await api.register(categoryRoutes);
       await api.register(myProductRoutes);

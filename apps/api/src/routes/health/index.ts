@@ -1,7 +1,7 @@
-import { errorBodySchema, healthSchema, webConfigSchema } from '@b2b/shared';
+import { healthSchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
@@ -21,22 +21,6 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-
-  app.get(
-    '/config',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Firebase web configuration for the SPA',
-        description: 'Served at run time so one web build runs in every environment.',
-        response: { 200: webConfigSchema, 500: errorBodySchema },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'no-cache');
-      return app.config.web;
-    },
-  );
 };
 
-export default systemRoutes;
+export default healthRoutes;
