@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { BANNER_ANIMATION_MS } from '@b2b/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { showAlert } from '@/components/ui/dialogs';
 import { MenuIcon } from '@/components/ui/icons';
@@ -88,11 +89,15 @@ function MobileMenu({ items }: { items: NavItem[] }) {
   );
 }
 
+/** The brand slides in once; its duration is the shared constant (the keyframes live in index.css). */
+const brandAnimation = { animationDuration: `${BANNER_ANIMATION_MS}ms` };
+
 function Brand() {
   return (
     <Link
       to={paths.home}
       className="flex min-w-0 animate-brand-in items-center gap-2 rounded-box px-1 py-1 motion-reduce:animate-none"
+      style={brandAnimation}
     >
       <img src="/images/logo.svg" alt="" width={36} height={36} className="size-8 shrink-0 sm:size-9" />
       <span className="text-sm leading-tight font-extrabold tracking-tight text-primary sm:text-lg">
