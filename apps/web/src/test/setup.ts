@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { installBrowserStubs } from './browser-stubs';
 import { consoleErrorsAllowed, setConsoleErrorsAllowed } from './console';
+import { clearReceivedRequests, server, unhandledRoutes } from './server';
 
 /*
  * A stray console.error (a React warning, an act() warning, a failed prop type…) fails the
@@ -11,11 +12,16 @@ import { consoleErrorsAllowed, setConsoleErrorsAllowed } from './console';
 
 installBrowserStubs();
 
+// A request no handler answers fails (and fails the test below, even one that allows console.error).
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 const consoleErrors: unknown[][] = [];
 
 beforeEach(() => {
   consoleErrors.length = 0;
   setConsoleErrorsAllowed(false);
+  clearReceivedRequests();
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
   });
@@ -23,7 +29,10 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   document.body.innerHTML = '';
+  const unhandled = unhandledRoutes();
+  if (unhandled.length > 0) throw new Error(`The API has no handler for: ${unhandled.join(', ')}`);
   if (consoleErrors.length > 0 && !consoleErrorsAllowed()) {
     const first = consoleErrors[0]?.map((part) => (part instanceof Error ? part.message : String(part))).join(' ');
     throw new Error(`console.error was called ${consoleErrors.length} time(s) during the test. First call: ${first}`);

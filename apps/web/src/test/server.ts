@@ -1,0 +1,93 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorBody } from '@b2b/shared';
+import { HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+/*
+ * The API as the tests see it: the app's real client (apiFetch, apiFetchPage) sends real
+ * requests and MSW answers them. A test declares the endpoints it expects with
+ *   server.use(http.get('/api/products/:id', () => HttpResponse.json(product)))
+ * and a request to any other route fails the test (onUnhandledRequest: 'error', set in
+ * ./setup), so a change to a path, a method or a header is caught here rather than in
+ * production. The setup file also resets the handlers and the request log between tests.
+ */
+
+export const server = setupServer();
+
+export type ReceivedRequest = {
+  method: string;
+  /** The path as it went over the wire, still percent-encoded, e.g. /api/carts/ann%40example.com. */
+  path: string;
+  /** `METHOD /path`, e.g. `DELETE /api/carts/42`. */
+  route: string;
+  query: Record<string, string>;
+  headers: Headers;
+  /** The parsed JSON body, or undefined when there was none. */
+  json: () => Promise<unknown>;
+};
+
+const received: ReceivedRequest[] = [];
+const unhandled: string[] = [];
+
+server.events.on('request:start', ({ request }) => {
+  const url = new URL(request.url);
+  // Cloned before any handler reads the body, so the test can still read it afterwards.
+  const text = request.clone().text();
+  received.push({
+    method: request.method,
+    path: url.pathname,
+    route: `${request.method} ${url.pathname}`,
+    query: Object.fromEntries(url.searchParams),
+    headers: request.headers,
+    json: async () => {
+      const body = await text;
+      return body ? (JSON.parse(body) as unknown) : undefined;
+    },
+  });
+});
+
+server.events.on('request:unhandled', ({ request }) => {
+  unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+
+/** Every request the API received during the current test, in order (matched or not). */
+export function receivedRequests(): ReceivedRequest[] {
+  return [...received];
+}
+
+/** The requests as `METHOD /path`, for asserting which calls were made. */
+export function receivedRoutes(): string[] {
+  return received.map((request) => request.route);
+}
+
+/** Requests no handler answered; the setup file fails the test if there are any. */
+export function unhandledRoutes(): string[] {
+  return [...unhandled];
+}
+
+export function clearReceivedRequests() {
+  received.length = 0;
+  unhandled.length = 0;
+}
+
+/** A list endpoint's answer: one page of items plus the total in X-Total-Count. */
+export function pageResponse(items: unknown[], total = items.length) {
+  return HttpResponse.json(items, { headers: { 'X-Total-Count': String(total) } });
+}
+
+/** The API's error body, {statusCode, code, error, message, details?}, with its status. */
+export function errorResponse(
+  statusCode: number,
+  code: ErrorBody['code'],
+  message: string,
+  details?: ErrorBody['details'],
+) {
+  const body: ErrorBody = {
+    statusCode,
+    code,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(details ? { details } : {}),
+  };
+  return HttpResponse.json(body, { status: statusCode });
+}
