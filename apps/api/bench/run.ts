@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
+import type { Category } from '@b2b/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/client.js';
@@ -42,7 +43,7 @@ const signUp = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.co
 const user = (await signUp.json()) as { localId: string; email: string; idToken: string };
 
 const brands = ['Acme', 'Northwind', 'SonicLane', 'Brightline', 'Karnaphuli'];
-const categories = ['electronics', 'home', 'kitchen', 'fashion', 'health'];
+const categories: Category[] = ['electronics', 'home', 'kitchen', 'fashion', 'health'];
 const rows: NewProductRow[] = Array.from({ length: 1000 }, (_, i) => ({
   ownerUid: user.localId,
   ownerEmail: user.email,

@@ -12,7 +12,7 @@ import {
 import { APP_TITLE } from '@b2b/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { HttpError } from './lib/errors.js';
+import { AppError } from './lib/errors.js';
 import { contentSecurityPolicy } from './lib/csp.js';
 import { toErrorResponse } from './lib/error-response.js';
 import authPlugin from './plugins/auth.js';
@@ -108,8 +108,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
           ? `write:uid:${request.user.uid}`
           : `write:ip:${request.ip}`,
     errorResponseBuilder: (request, context) =>
-      new HttpError(
-        429,
+      new AppError(
         'RATE_LIMITED',
         isApiRead(request)
           ? `Too many requests. Try again in ${context.after}.`

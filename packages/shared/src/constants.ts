@@ -1,4 +1,4 @@
-/** Business constants from the product spec (§9) and the API contract (DESIGN.md §5). */
+/** Business constants: the product spec's figures and the API contract's limits (docs/architecture.md). */
 
 export const APP_TITLE = 'B2B Wholesale Platform';
 

@@ -88,23 +88,18 @@ export type ProductData = z.output<typeof productInputSchema>;
 export const productUpdateSchema = z.object(productFields).partial();
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
-export const productSchema = z.object({
-  _id: z.string(),
+/** What the API sends for a product: the stored fields plus what the server adds. */
+export const productSchema = productInputSchema.extend({
+  _id: z.uuid(),
+  /** The owner's email, from their token when the product was created. */
   email: z.string(),
-  image: z.string(),
-  name: z.string(),
-  quantity: z.number(),
-  minSellQty: z.number(),
-  brand: z.string(),
-  category: z.string(),
-  description: z.string(),
-  price: z.number(),
-  rating: z.number().nullable(),
-  content: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
 });
-export type Product = z.infer<typeof productSchema>;
+export type Product = z.output<typeof productSchema>;
+/** The fields a seller edits: every key of a product input, in form order. */
+export type ProductField = keyof ProductData;
+export const PRODUCT_FIELDS = productInputSchema.keyof().options;
 
 export const productListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
@@ -151,20 +146,23 @@ export const purchaseSchema = z.object({
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
-export const cartItemSchema = z.object({
-  _id: z.string(),
-  productId: z.string(),
-  name: z.string(),
-  image: z.string(),
-  brand: z.string(),
-  category: z.string(),
-  price: z.number(),
+/** A cart item carries a snapshot of the product as it was bought. */
+export const cartItemSnapshotSchema = productSchema.pick({
+  name: true,
+  image: true,
+  brand: true,
+  category: true,
+  price: true,
+});
+export const cartItemSchema = cartItemSnapshotSchema.extend({
+  _id: z.uuid(),
+  productId: z.uuid(),
   userEmail: z.string(),
   displayName: z.string(),
-  buyQuantity: z.number(),
-  buyDate: z.string(),
+  buyQuantity: purchaseSchema.shape.buyQuantity,
+  buyDate: z.iso.datetime(),
 });
-export type CartItem = z.infer<typeof cartItemSchema>;
+export type CartItem = z.output<typeof cartItemSchema>;
 
 export const insertResultSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export const updateResultSchema = z.object({
@@ -178,24 +176,30 @@ export type InsertResult = z.infer<typeof insertResultSchema>;
 export type UpdateResult = z.infer<typeof updateResultSchema>;
 export type DeleteResult = z.infer<typeof deleteResultSchema>;
 
-export const ERROR_CODES = [
-  'VALIDATION_ERROR',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'INSUFFICIENT_STOCK',
-  'MIN_ORDER_NOT_MET',
-  'PAYLOAD_TOO_LARGE',
-  'RATE_LIMITED',
-  'DB_UNAVAILABLE',
-  'INTERNAL',
-  'STOCK_LIMIT_EXCEEDED',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/**
+ * Every error code the API sends, with the HTTP status it is sent with. The API, the web
+ * client and the OpenAPI document all take their codes from here.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  INSUFFICIENT_STOCK: 409,
+  STOCK_LIMIT_EXCEEDED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  MIN_ORDER_NOT_MET: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  DB_UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+export const errorCodeSchema = z.enum(ERROR_CODES);
 
 export const errorBodySchema = z.object({
-  statusCode: z.number(),
-  code: z.string(),
+  statusCode: z.number().int(),
+  code: errorCodeSchema,
   error: z.string(),
   message: z.string(),
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { AVAILABLE_THRESHOLD, CATEGORY_VALUES, LIMITS } from '@b2b/shared';
+import { AVAILABLE_THRESHOLD, CATEGORY_VALUES, LIMITS, type Category } from '@b2b/shared';
 
 /*
- * The tables of DESIGN.md §4. Every rule of the shared zod schemas is also a CHECK
+ * The tables of docs/architecture.md ("Data model"). Every rule of the shared zod schemas is also a CHECK
  * constraint, so a bug in a route (or a hand-written SQL statement) cannot store a row
  * the API would refuse.
  */
@@ -19,7 +19,7 @@ export const products = pgTable(
     name: text('name').notNull(),
     image: text('image').notNull().default(''),
     brand: text('brand').notNull().default(''),
-    category: text('category').notNull(),
+    category: text('category').$type<Category>().notNull(),
     description: text('description').notNull().default(''),
     content: text('content').notNull().default(''),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
@@ -62,7 +62,7 @@ export const cartItems = pgTable(
     name: text('name').notNull(),
     image: text('image').notNull(),
     brand: text('brand').notNull(),
-    category: text('category').notNull(),
+    category: text('category').$type<Category>().notNull(),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     userUid: text('user_uid').notNull(),
     userEmail: text('user_email').notNull(),

@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@b2b/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import { errorBody, HttpError, isDatabaseUnavailable, isDataViolation } from './errors.js';
+import { AppError, errorBody, isDatabaseUnavailable, isDataViolation } from './errors.js';
 
 export interface ErrorResponse {
   statusCode: number;
@@ -43,7 +43,7 @@ function messageOf(issue: ValidationIssue): string {
 
 /** Maps anything thrown to the one ErrorBody shape; 5xx bodies never carry internals. */
 export function toErrorResponse(error: unknown, config: Pick<Config, 'bodyLimitBytes'>): ErrorResponse {
-  if (error instanceof HttpError) {
+  if (error instanceof AppError) {
     return {
       statusCode: error.statusCode,
       body: errorBody(error.statusCode, error.code, error.message, error.details),

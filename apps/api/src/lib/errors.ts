@@ -1,21 +1,27 @@
-import type { ErrorBody, ErrorCode } from '@b2b/shared';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@b2b/shared';
 
-/** A failure the client caused or may act on; the error handler turns it into an ErrorBody. */
-export class HttpError extends Error {
+/**
+ * A failure the client caused or may act on, named by its error code. Repositories and
+ * plugins throw these; the HTTP status comes from the shared code table, in the error handler.
+ */
+export class AppError extends Error {
   constructor(
-    readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorBody['details'],
   ) {
     super(message);
-    this.name = 'HttpError';
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return ERROR_STATUS[this.code];
   }
 }
 
-export const notFound = (what = 'Resource') => new HttpError(404, 'NOT_FOUND', `${what} not found.`);
-export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, 'FORBIDDEN', message);
-export const unauthenticated = (message = 'Sign in to continue.') => new HttpError(401, 'UNAUTHENTICATED', message);
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found.`);
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
+export const unauthenticated = (message = 'Sign in to continue.') => new AppError('UNAUTHENTICATED', message);
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',

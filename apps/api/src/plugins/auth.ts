@@ -1,7 +1,7 @@
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthenticated } from '../lib/errors.js';
+import { forbidden, unauthenticated } from '../lib/errors.js';
 import { createFirebaseAuth } from '../lib/firebase.js';
 
 export interface AuthUser {
@@ -33,6 +33,17 @@ export function userFromToken(token: DecodedIdToken): AuthUser | null {
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
   return request.user;
+}
+
+/**
+ * preHandler for routes whose path names a user by email (`/carts/:email`): only that user may
+ * call them. Runs after validation, so the email is already trimmed; stored emails are lower-case.
+ */
+export function pathEmailMustBeCaller(refusal: string) {
+  return async (request: FastifyRequest) => {
+    const { email } = request.params as { email: string };
+    if (email.toLowerCase() !== currentUser(request).email) throw forbidden(refusal);
+  };
 }
 
 const BEARER = /^Bearer\s+([\w.-]+)\s*$/i;

@@ -2,24 +2,12 @@ import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { LIMITS, type CartItem, type Purchase } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
 import { cartItems, products, type CartItemRow } from '../db/schema.js';
-import { forbidden, HttpError, notFound } from '../lib/errors.js';
+import { AppError, forbidden, notFound } from '../lib/errors.js';
 import type { AuthUser } from '../plugins/auth.js';
 import type { Page } from './products.js';
 
-export function toCartItem(row: CartItemRow): CartItem {
-  return {
-    _id: row.id,
-    productId: row.productId,
-    name: row.name,
-    image: row.image,
-    brand: row.brand,
-    category: row.category,
-    price: row.price,
-    userEmail: row.userEmail,
-    displayName: row.displayName,
-    buyQuantity: row.buyQuantity,
-    buyDate: row.buyDate.toISOString(),
-  };
+export function toCartItem({ id, userUid: _buyer, buyDate, ...fields }: CartItemRow): CartItem {
+  return { ...fields, _id: id, buyDate: buyDate.toISOString() };
 }
 
 const plural = (n: number) => (n === 1 ? 'unit' : 'units');
@@ -27,7 +15,7 @@ const plural = (n: number) => (n === 1 ? 'unit' : 'units');
 export function createCartRepository(db: AppDb) {
   return {
     /**
-     * The purchase of DESIGN §5 in one transaction: a conditional decrement (the row lock
+     * The purchase in one transaction (docs/architecture.md): a conditional decrement (the row lock
      * it takes serialises concurrent buyers of the same product), then the cart row with a
      * snapshot of the product. Any failure rolls both back.
      */
@@ -47,10 +35,9 @@ export function createCartRepository(db: AppDb) {
             .where(eq(products.id, productId));
           if (!current) throw notFound('Product');
           if (buyQuantity < current.minSellQty) {
-            throw new HttpError(422, 'MIN_ORDER_NOT_MET', `You must buy at least ${current.minSellQty} units.`);
+            throw new AppError('MIN_ORDER_NOT_MET', `You must buy at least ${current.minSellQty} units.`);
           }
-          throw new HttpError(
-            409,
+          throw new AppError(
             'INSUFFICIENT_STOCK',
             `Not enough stock: only ${current.quantity} ${plural(current.quantity)} available.`,
           );

@@ -2,15 +2,17 @@ import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle
 import {
   AVAILABLE_THRESHOLD,
   LIMITS,
+  PRODUCT_FIELDS,
   type Category,
   type Product,
   type ProductData,
+  type ProductField,
   type ProductUpdate,
   type Sort,
 } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
 import { products, type ProductRow } from '../db/schema.js';
-import { forbidden, HttpError, notFound } from '../lib/errors.js';
+import { AppError, forbidden, notFound } from '../lib/errors.js';
 import type { AuthUser } from '../plugins/auth.js';
 
 export interface ProductFilter {
@@ -29,22 +31,14 @@ export interface Page<T> {
   total: number;
 }
 
-export function toProduct(row: ProductRow): Product {
+/** A row as the API sends it: the product input's fields plus id, owner email and timestamps. */
+export function toProduct({ id, ownerUid: _owner, ownerEmail, createdAt, updatedAt, ...fields }: ProductRow): Product {
   return {
-    _id: row.id,
-    email: row.ownerEmail,
-    image: row.image,
-    name: row.name,
-    quantity: row.quantity,
-    minSellQty: row.minSellQty,
-    brand: row.brand,
-    category: row.category,
-    description: row.description,
-    price: row.price,
-    rating: row.rating,
-    content: row.content,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...fields,
+    _id: id,
+    email: ownerEmail,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   };
 }
 
@@ -77,19 +71,30 @@ function whereOf(filter: ProductFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Same rounding as the columns, so "10" and 10.00 compare equal when detecting a change. */
+/**
+ * Each field's column type: a sent value is cast to it before comparing, so "10" and 10.00
+ * (or a rating rounded by numeric(3,2)) compare equal when detecting a change.
+ */
+const COLUMN_TYPE: Record<ProductField, string> = {
+  image: 'text',
+  name: 'text',
+  quantity: 'integer',
+  minSellQty: 'integer',
+  brand: 'text',
+  category: 'text',
+  description: 'text',
+  price: 'numeric(12,2)',
+  rating: 'numeric(3,2)',
+  content: 'text',
+};
+
 function differs(patch: ProductUpdate): SQL | undefined {
-  const changes: SQL[] = [];
-  const textFields = ['name', 'image', 'brand', 'category', 'description', 'content'] as const;
-  for (const field of textFields) {
+  const changes = PRODUCT_FIELDS.flatMap((field) => {
     const value = patch[field];
-    if (value !== undefined) changes.push(sql`${products[field]} IS DISTINCT FROM ${value}`);
-  }
-  if (patch.quantity !== undefined) changes.push(sql`${products.quantity} IS DISTINCT FROM ${patch.quantity}::integer`);
-  if (patch.minSellQty !== undefined)
-    changes.push(sql`${products.minSellQty} IS DISTINCT FROM ${patch.minSellQty}::integer`);
-  if (patch.price !== undefined) changes.push(sql`${products.price} IS DISTINCT FROM ${patch.price}::numeric(12,2)`);
-  if (patch.rating !== undefined) changes.push(sql`${products.rating} IS DISTINCT FROM ${patch.rating}::numeric(3,2)`);
+    return value === undefined
+      ? []
+      : [sql`${products[field]} IS DISTINCT FROM ${value}::${sql.raw(COLUMN_TYPE[field])}`];
+  });
   return changes.length > 0 ? or(...changes) : undefined;
 }
 
@@ -178,14 +183,13 @@ export function createProductRepository(db: AppDb) {
       // A positive decBy can only fail the lower bound, a negative one only the upper.
       if (decBy < 0) {
         const room = Math.max(0, LIMITS.quantity - quantity);
-        throw new HttpError(
-          409,
+        throw new AppError(
           'STOCK_LIMIT_EXCEEDED',
           `Stock cannot exceed ${LIMITS.quantity.toLocaleString('en-US')} units: ` +
             `${quantity} are in stock, so at most ${room} more can be added.`,
         );
       }
-      throw new HttpError(409, 'INSUFFICIENT_STOCK', `Stock cannot go below 0: only ${quantity} units are in stock.`);
+      throw new AppError('INSUFFICIENT_STOCK', `Stock cannot go below 0: only ${quantity} units are in stock.`);
     },
   };
 }

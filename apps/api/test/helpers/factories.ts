@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { buildProductInput } from '@b2b/shared/testing';
 import type { AppDb } from '../../src/db/client.js';
 import { products, type NewProductRow } from '../../src/db/schema.js';
 
@@ -7,20 +7,17 @@ interface Owner {
   email: string;
 }
 
-/** Inserts a product row directly (no HTTP), returning its id. */
+/**
+ * Inserts a valid product row directly (no HTTP), returning its id. Stock and minimum let a
+ * test buy small quantities unless it says otherwise.
+ */
 export async function insertProduct(db: AppDb, owner: Owner, overrides: Partial<NewProductRow> = {}): Promise<string> {
   const [row] = await db
     .insert(products)
     .values({
+      ...buildProductInput({ quantity: 500, minSellQty: 1 }),
       ownerUid: owner.uid,
       ownerEmail: owner.email.toLowerCase(),
-      name: `Product ${randomUUID().slice(0, 8)}`,
-      brand: 'Acme',
-      category: 'electronics',
-      price: 10,
-      quantity: 500,
-      minSellQty: 1,
-      rating: 4.5,
       ...overrides,
     })
     .returning({ id: products.id });
@@ -28,19 +25,7 @@ export async function insertProduct(db: AppDb, owner: Owner, overrides: Partial<
   return row.id;
 }
 
-/** A valid POST /api/products body. */
+/** A POST /api/products body: valid unless the overrides make it otherwise. */
 export function productBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    image: '/images/products/x.svg',
-    name: 'Wholesale Widget',
-    quantity: 250,
-    minSellQty: 5,
-    brand: 'Acme',
-    category: 'electronics',
-    description: 'A widget.',
-    price: 12.5,
-    rating: 4.2,
-    content: 'Carton of 10.',
-    ...overrides,
-  };
+  return { ...buildProductInput(), ...overrides };
 }

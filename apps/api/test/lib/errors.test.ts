@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { errorBodySchema } from '@b2b/shared';
 import { toErrorResponse } from '../../src/lib/error-response.js';
-import { HttpError, isDatabaseUnavailable } from '../../src/lib/errors.js';
+import { AppError, isDatabaseUnavailable } from '../../src/lib/errors.js';
 import { likePattern } from '../../src/repositories/products.js';
 
 const config = { bodyLimitBytes: 100 * 1024 };
@@ -11,8 +11,8 @@ test('likePattern escapes LIKE wildcards and the escape character', () => {
   expect(likePattern('plain')).toBe('%plain%');
 });
 
-test('HttpErrors keep their status, code and message', () => {
-  const res = toErrorResponse(new HttpError(422, 'MIN_ORDER_NOT_MET', 'You must buy at least 3 units.'), config);
+test('AppErrors get the status of their code and keep their message', () => {
+  const res = toErrorResponse(new AppError('MIN_ORDER_NOT_MET', 'You must buy at least 3 units.'), config);
   expect(res).toEqual({
     statusCode: 422,
     body: {

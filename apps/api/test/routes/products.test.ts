@@ -27,7 +27,7 @@ async function create(body: Record<string, unknown>, user: TestUser = seller) {
 
 describe('POST /api/products', () => {
   test('creates a product owned by the signed-in user', async () => {
-    const res = await create(productBody({ name: '  Trimmed Name  ', price: 12.5 }));
+    const res = await create(productBody({ name: '  Trimmed Name  ', price: 12.5, minSellQty: 5 }));
     expect(res.statusCode).toBe(201);
     const { acknowledged, insertedId } = res.json<{ acknowledged: boolean; insertedId: string }>();
     expect(acknowledged).toBe(true);

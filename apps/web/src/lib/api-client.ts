@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@b2b/shared';
+import { errorBodySchema, type ErrorCode } from '@b2b/shared';
 import { getIdToken } from '@/lib/firebase';
 
 /*
@@ -9,12 +9,15 @@ import { getIdToken } from '@/lib/firebase';
 
 export type FieldError = { field: string; message: string };
 
+/** The API's own codes, plus what the client itself can run into on the way. */
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE';
+
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly details?: FieldError[];
 
-  constructor(init: { status: number; code: string; message: string; details?: FieldError[] }) {
+  constructor(init: { status: number; code: ApiErrorCode; message: string; details?: FieldError[] }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;

@@ -9,8 +9,7 @@ import {
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser, pathEmailMustBeCaller } from '../../plugins/auth.js';
 import { bearer, errorResponses, setTotal } from '../schemas.js';
 
 const tags = ['carts'];
@@ -44,6 +43,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/carts/:email',
     {
       onRequest: app.authenticate,
+      preHandler: pathEmailMustBeCaller('You can only see your own cart.'),
       schema: {
         tags,
         summary: "The signed-in user's cart, newest first",
@@ -54,9 +54,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      if (request.params.email.toLowerCase() !== user.email) throw forbidden('You can only see your own cart.');
-      const page = await repo.listForUser(user, request.query.limit, request.query.offset);
+      const page = await repo.listForUser(currentUser(request), request.query.limit, request.query.offset);
       setTotal(reply, page.total);
       return page.items;
     },

@@ -1,8 +1,7 @@
 import { emailParamsSchema, productListQuerySchema, productSchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser, pathEmailMustBeCaller } from '../../plugins/auth.js';
 import { bearer, errorResponses, setTotal } from '../schemas.js';
 
 const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,6 +9,7 @@ const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
     '/my-products/:email',
     {
       onRequest: app.authenticate,
+      preHandler: pathEmailMustBeCaller('You can only list your own products.'),
       schema: {
         tags: ['products'],
         summary: "The signed-in user's products",
@@ -21,9 +21,7 @@ const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      if (request.params.email.toLowerCase() !== user.email) throw forbidden('You can only list your own products.');
-      const page = await app.repos.products.list({ ...request.query, ownerUid: user.uid });
+      const page = await app.repos.products.list({ ...request.query, ownerUid: currentUser(request).uid });
       setTotal(reply, page.total);
       return page.items;
     },

@@ -22,6 +22,20 @@ import {
   type ProductFormValues,
 } from '../utils/product-form-values';
 
+/** Every field of the shared product schema has a label here, so a new field cannot be forgotten. */
+const LABELS: Record<ProductField, string> = {
+  image: 'Image URL',
+  name: 'Product name',
+  quantity: 'Quantity',
+  minSellQty: 'Min sell quantity',
+  brand: 'Brand',
+  category: 'Category',
+  description: 'Description',
+  price: 'Price (USD)',
+  rating: 'Rating',
+  content: 'Product content',
+};
+
 const HINTS: Partial<Record<ProductField, string>> = {
   image: 'https://… or /images/…; leave empty for a placeholder.',
   rating: 'From 0 to 5. Leave empty if not rated yet.',
@@ -89,6 +103,7 @@ export function ProductForm(props: ProductFormProps) {
   // What Field shows beside the label, and the matching attributes on the control.
   const labelled = (name: ProductField) => ({
     id: idOf(name),
+    label: LABELS[name],
     required: isRequired(name, mode),
     hint: hintOf(name),
     error: errors[name],
@@ -112,10 +127,10 @@ export function ProductForm(props: ProductFormProps) {
       onSubmit={(event) => void submit(event)}
       className="grid grid-cols-1 gap-x-6 gap-y-5 md:grid-cols-2"
     >
-      <Field {...labelled('name')} label="Product name">
+      <Field {...labelled('name')}>
         <input {...field('name')} type="text" maxLength={LIMITS.name} className={inputClass('input', errors.name)} />
       </Field>
-      <Field {...labelled('image')} label="Image URL">
+      <Field {...labelled('image')}>
         <input
           {...field('image')}
           type="text"
@@ -125,7 +140,7 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('input', errors.image)}
         />
       </Field>
-      <Field {...labelled('quantity')} label="Quantity">
+      <Field {...labelled('quantity')}>
         <input
           {...field('quantity')}
           type="number"
@@ -135,7 +150,7 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('input', errors.quantity)}
         />
       </Field>
-      <Field {...labelled('minSellQty')} label="Min sell quantity">
+      <Field {...labelled('minSellQty')}>
         <input
           {...field('minSellQty')}
           type="number"
@@ -145,10 +160,10 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('input', errors.minSellQty)}
         />
       </Field>
-      <Field {...labelled('brand')} label="Brand">
+      <Field {...labelled('brand')}>
         <input {...field('brand')} type="text" maxLength={LIMITS.brand} className={inputClass('input', errors.brand)} />
       </Field>
-      <Field {...labelled('category')} label="Category">
+      <Field {...labelled('category')}>
         <select {...field('category')} className={inputClass('select', errors.category)}>
           <option value="">Select a category</option>
           {CATEGORIES.map((category) => (
@@ -158,7 +173,7 @@ export function ProductForm(props: ProductFormProps) {
           ))}
         </select>
       </Field>
-      <Field {...labelled('price')} label="Price (USD)">
+      <Field {...labelled('price')}>
         <input
           {...field('price')}
           type="number"
@@ -168,7 +183,7 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('input', errors.price)}
         />
       </Field>
-      <Field {...labelled('rating')} label="Rating">
+      <Field {...labelled('rating')}>
         <input
           {...field('rating')}
           type="number"
@@ -179,7 +194,7 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('input', errors.rating)}
         />
       </Field>
-      <Field {...labelled('description')} label="Description" wide>
+      <Field {...labelled('description')} wide>
         <textarea
           {...field('description')}
           rows={3}
@@ -187,7 +202,7 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('textarea', errors.description)}
         />
       </Field>
-      <Field {...labelled('content')} label="Product content" wide>
+      <Field {...labelled('content')} wide>
         <textarea
           {...field('content')}
           rows={4}

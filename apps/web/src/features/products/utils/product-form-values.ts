@@ -1,48 +1,23 @@
 import type { z } from 'zod';
-import type { Product, ProductData, ProductUpdate } from '@b2b/shared';
+import {
+  PRODUCT_FIELDS,
+  type Product,
+  type ProductData,
+  type ProductField,
+  type ProductInput,
+  type ProductUpdate,
+} from '@b2b/shared';
 
-/** What the form holds: every field as the text the user typed. */
-export type ProductFormValues = {
-  image: string;
-  name: string;
-  quantity: string;
-  minSellQty: string;
-  brand: string;
-  category: string;
-  description: string;
-  price: string;
-  rating: string;
-  content: string;
-};
+export type { ProductField };
 
-export type ProductField = keyof ProductFormValues;
+/** What the form holds: every field of a product input as the text the user typed. */
+export type ProductFormValues = Record<ProductField, string>;
 export type FieldErrors = Partial<Record<ProductField, string>>;
 
-export const EMPTY_PRODUCT_FORM: ProductFormValues = {
-  image: '',
-  name: '',
-  quantity: '',
-  minSellQty: '',
-  brand: '',
-  category: '',
-  description: '',
-  price: '',
-  rating: '',
-  content: '',
-};
+/** The schema's field order is the form's order. */
+export const FIELD_ORDER: readonly ProductField[] = PRODUCT_FIELDS;
 
-export const FIELD_ORDER: ProductField[] = [
-  'image',
-  'name',
-  'quantity',
-  'minSellQty',
-  'brand',
-  'category',
-  'description',
-  'price',
-  'rating',
-  'content',
-];
+export const EMPTY_PRODUCT_FORM = Object.fromEntries(FIELD_ORDER.map((field) => [field, ''])) as ProductFormValues;
 
 /** Add sends a whole product; Update sends only what is filled in (spec: only category is required). */
 export type ProductFormMode = 'create' | 'update';
@@ -71,44 +46,44 @@ export function isKeptWhenEmpty(field: ProductField, mode: ProductFormMode): boo
   return mode === 'update' && isRequired(field, 'create') && !isRequired(field, 'update');
 }
 
+const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text));
+const asText = (value: string | number | null) => (value === null ? '' : String(value));
+
+/**
+ * How each field's text becomes the value sent (numbers are converted before validation and
+ * sending; an empty rating means "no rating"). A field added to the schema must be added here:
+ * the mapped type makes tsc say so.
+ */
+const FROM_TEXT: { [K in ProductField]-?: (text: string) => ProductInput[K] | undefined } = {
+  image: (text) => text,
+  name: (text) => text,
+  quantity: numberOrUndefined,
+  minSellQty: numberOrUndefined,
+  brand: (text) => text,
+  // Any text: the schema refuses what is not a category, with its own message.
+  category: (text) => (text === '' ? undefined : (text as ProductInput['category'])),
+  description: (text) => text,
+  price: numberOrUndefined,
+  rating: (text) => (text.trim() === '' ? null : Number(text)),
+  content: (text) => text,
+};
+
 export function productToFormValues(product: Product): ProductFormValues {
-  return {
-    image: product.image,
-    name: product.name,
-    quantity: String(product.quantity),
-    minSellQty: String(product.minSellQty),
-    brand: product.brand,
-    category: product.category,
-    description: product.description,
-    price: String(product.price),
-    rating: product.rating === null ? '' : String(product.rating),
-    content: product.content,
-  };
+  return Object.fromEntries(FIELD_ORDER.map((field) => [field, asText(product[field])])) as ProductFormValues;
 }
 
-/** Numbers are converted before validation and sending; an empty rating means "no rating". */
-function toPayload(values: ProductFormValues, mode: ProductFormMode) {
-  const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
-  const payload: Record<string, unknown> = {
-    image: values.image,
-    name: values.name,
-    quantity: number(values.quantity),
-    minSellQty: number(values.minSellQty),
-    brand: values.brand,
-    category: values.category === '' ? undefined : values.category,
-    description: values.description,
-    price: number(values.price),
-    rating: values.rating.trim() === '' ? null : Number(values.rating),
-    content: values.content,
-  };
+/** On update, a field kept when empty is left out, so the server keeps its value. */
+function toPayload(values: ProductFormValues, mode: ProductFormMode): Partial<Record<ProductField, unknown>> {
+  const payload: Partial<Record<ProductField, unknown>> = {};
   for (const field of FIELD_ORDER) {
-    if (isKeptWhenEmpty(field, mode) && values[field].trim() === '') delete payload[field];
+    if (isKeptWhenEmpty(field, mode) && values[field].trim() === '') continue;
+    payload[field] = FROM_TEXT[field](values[field]);
   }
   return payload;
 }
 
 function isProductField(key: unknown): key is ProductField {
-  return typeof key === 'string' && (FIELD_ORDER as string[]).includes(key);
+  return typeof key === 'string' && (FIELD_ORDER as readonly string[]).includes(key);
 }
 
 /** First message per field; the API's `details` use the same field names. */
