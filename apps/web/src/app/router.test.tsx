@@ -1,18 +1,22 @@
 import { configure, screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fakeAuth } from '@/test/fake-auth';
 import { renderRoutes } from '@/test/render';
+import { pageResponse, server } from '@/test/server';
 import { routes } from './router';
-import type * as ApiClient from '@/lib/api-client';
 
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  apiFetch: vi.fn(async () => []),
-  apiFetchPage: vi.fn(async () => ({ items: [], total: 0 })),
-}));
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 
-beforeEach(() => fakeAuth.reset());
+beforeEach(() => {
+  fakeAuth.reset();
+  // The lists the pages under test ask for, empty.
+  server.use(
+    http.get('/api/products', () => pageResponse([])),
+    http.get('/api/categories', () => pageResponse([])),
+  );
+});
 
 // Pages are lazy chunks: the first import of each in this file can be slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -9,6 +9,11 @@ import { createUser } from './factories';
  *   vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
  * Tests drive it through `fakeAuth` (sign a user in, hold the loading state, make an action
  * fail) and call fakeAuth.reset() in beforeEach.
+ *
+ * Tests that let the real API client send requests also replace '@/lib/firebase' (which
+ * would fetch /api/config and start the Firebase SDK) with `fakeFirebaseModule`:
+ *   vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
+ * Its ID token follows the fake user, so requests carry a bearer token while someone is signed in.
  */
 
 type State = { user: AuthUser | null; loading: boolean; googleMode: GoogleSignInMode | null };
@@ -85,3 +90,9 @@ function AuthProvider({ children }: { children: ReactNode }) {
 }
 
 export const fakeAuthModule = { useAuth, AuthProvider };
+
+async function getIdToken(): Promise<string | null> {
+  return state.user ? `test-token-${state.user.uid}` : null;
+}
+
+export const fakeFirebaseModule = { getIdToken };

@@ -1,34 +1,27 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { CATEGORIES } from '@b2b/shared';
 import { showAlert } from '@/components/ui/dialogs';
-import { ApiError, apiFetch } from '@/lib/api-client';
-import { apiRoutes, resetApi, serveApi } from '@/features/products/test/mock-api';
 import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render';
+import { errorResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
 import AddProductRoute from './add-product';
-import type * as ApiClient from '@/lib/api-client';
 
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<typeof ApiClient>()),
-  apiFetch: vi.fn(),
-  apiFetchPage: vi.fn(),
-}));
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn() }));
 
 beforeEach(() => {
-  resetApi();
   fakeAuth.reset();
   fakeAuth.signIn();
   vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
 });
 
-function renderAdd(create: () => unknown = () => ({ acknowledged: true, insertedId: 'new-id' })) {
-  serveApi(({ route }) => {
-    if (route === 'POST /products') return create();
-    throw new Error(`Unexpected call ${route}`);
-  });
+const inserted = () => HttpResponse.json({ acknowledged: true, insertedId: 'new-id' }, { status: 201 });
+
+function renderAdd(create: () => Response | Promise<Response> = inserted) {
+  server.use(http.post('/api/products', create));
   return renderRoute(<AddProductRoute />, { path: '/add-products' });
 }
 
@@ -56,7 +49,7 @@ test('required fields are checked before anything is sent', async () => {
   expect(screen.getByText('Please choose a category.')).toBeInTheDocument();
   expect(screen.getByText('Price is required.')).toBeInTheDocument();
   expect(screen.getByLabelText(/Product name/)).toHaveFocus();
-  expect(apiRoutes()).toEqual([]);
+  expect(receivedRoutes()).toEqual([]);
   for (const label of [/Product name/, /Quantity/, /Min sell quantity/, /Category/, /Price/]) {
     expect(screen.getByLabelText(label)).toBeRequired();
     expect(screen.getByText(label, { selector: 'label' })).toHaveTextContent('*');
@@ -77,48 +70,45 @@ test('a valid product is sent with numbers, confirmed for 2 seconds and the form
       timerMs: 2000,
     }),
   );
-  expect(vi.mocked(apiFetch).mock.calls[0]).toEqual([
-    '/products',
-    {
-      method: 'POST',
-      body: {
-        image: '',
-        name: 'Stapler',
-        quantity: 400,
-        minSellQty: 12,
-        brand: '',
-        category: 'office&stationary',
-        description: '',
-        price: 3.75,
-        rating: 4.5,
-        content: '',
-      },
-    },
-  ]);
+  const [request] = receivedRequests();
+  expect(request?.route).toBe('POST /api/products');
+  expect(await request?.json()).toEqual({
+    image: '',
+    name: 'Stapler',
+    quantity: 400,
+    minSellQty: 12,
+    brand: '',
+    category: 'office&stationary',
+    description: '',
+    price: 3.75,
+    rating: 4.5,
+    content: '',
+  });
   await waitFor(() => expect(screen.getByLabelText(/Product name/)).toHaveValue(''));
   expect(screen.getByLabelText(/Category/)).toHaveValue('');
 });
 
 test('Submit is disabled while the product is being saved', async () => {
-  let finish: (value: unknown) => void = () => {};
-  const { user } = renderAdd(() => new Promise((resolve) => (finish = resolve)));
+  let finish = () => {};
+  const answered = new Promise<void>((resolve) => (finish = resolve));
+  const { user } = renderAdd(async () => {
+    await answered;
+    return inserted();
+  });
   await fillRequired(user);
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 
   expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
-  finish({ acknowledged: true, insertedId: 'new-id' });
+  finish();
   await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
 });
 
 test("the API's field errors appear under their inputs", async () => {
-  const { user } = renderAdd(() => {
-    throw new ApiError({
-      status: 400,
-      code: 'VALIDATION_ERROR',
-      message: 'The request is invalid.',
-      details: [{ field: 'image', message: 'Image must be an http(s) URL or a path starting with /.' }],
-    });
-  });
+  const { user } = renderAdd(() =>
+    errorResponse(400, 'VALIDATION_ERROR', 'The request is invalid.', [
+      { field: 'image', message: 'Image must be an http(s) URL or a path starting with /.' },
+    ]),
+  );
   await fillRequired(user);
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 

@@ -1,34 +1,31 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { apiFetchPage } from '@/lib/api-client';
-import { resetApi, servePages } from '@/features/products/test/mock-api';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
+import { pageResponse, receivedRequests, server } from '@/test/server';
 import AllProductsRoute from './all-products';
-import type * as ApiClient from '@/lib/api-client';
 
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<typeof ApiClient>()),
-  apiFetch: vi.fn(),
-  apiFetchPage: vi.fn(),
-}));
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 
 const plenty = createProduct({ name: 'Copy Paper', quantity: 500, minSellQty: 20, price: 4.5, brand: 'Paperly' });
 const scarce = createProduct({ name: 'Fountain Pen', quantity: 40, category: 'office&stationary' });
 
+/** Answers GET /api/products according to the request's query string. */
+function serveProducts(answer: (query: URLSearchParams) => Response) {
+  server.use(http.get('/api/products', ({ request }) => answer(new URL(request.url).searchParams)));
+}
+
 beforeEach(() => {
-  resetApi();
   fakeAuth.reset();
   fakeAuth.signIn();
-  servePages(({ options }) => {
-    const items = options.query?.available === true ? [plenty] : [plenty, scarce];
-    return { items, total: items.length };
-  });
+  serveProducts((query) => pageResponse(query.get('available') === 'true' ? [plenty] : [plenty, scarce]));
 });
 
-const lastQuery = () => vi.mocked(apiFetchPage).mock.lastCall?.[1]?.query;
+/** The query string of the last list request, e.g. { limit: '24', offset: '0' }. */
+const lastQuery = () => receivedRequests().findLast((request) => request.route === 'GET /api/products')?.query;
 
 test('the table shows the spec columns, and Details and Update per row', async () => {
   renderRoute(<AllProductsRoute />, { path: '/all-products' });
@@ -56,7 +53,8 @@ test('the table shows the spec columns, and Details and Update per row', async (
   expect(within(row).getByRole('link', { name: 'Details' })).toHaveAttribute('href', `/product-details/${plenty._id}`);
   expect(within(row).getByRole('link', { name: 'Update' })).toHaveAttribute('href', `/update-product/${plenty._id}`);
   expect(within(table).getByText('Office & stationary')).toBeInTheDocument();
-  expect(lastQuery()).toMatchObject({ limit: 24, offset: 0, available: undefined });
+  expect(lastQuery()).toMatchObject({ limit: '24', offset: '0' });
+  expect(lastQuery()).not.toHaveProperty('available');
 });
 
 test('the filter toggles between all and available products, on the server and in the URL', async () => {
@@ -65,14 +63,14 @@ test('the filter toggles between all and available products, on the server and i
 
   await user.click(screen.getByRole('button', { name: 'Show Available Products' }));
   await waitFor(() => expect(screen.queryByText('Fountain Pen')).not.toBeInTheDocument());
-  expect(lastQuery()).toMatchObject({ available: true });
+  expect(lastQuery()).toMatchObject({ available: 'true' });
   expect(router.state.location.search).toBe('?available=true');
   expect(screen.getByText('Copy Paper')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Show All Products' }));
   expect(await screen.findByText('Fountain Pen')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Show Available Products' })).toBeInTheDocument();
-  expect(lastQuery()).toMatchObject({ available: undefined });
+  expect(lastQuery()).not.toHaveProperty('available');
 });
 
 test('the filter read from the URL survives a reload', async () => {
@@ -80,7 +78,7 @@ test('the filter read from the URL survives a reload', async () => {
   expect(await screen.findByRole('heading', { name: 'Copy Paper' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Show All Products' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Card View' })).toHaveAttribute('aria-pressed', 'true');
-  expect(lastQuery()).toMatchObject({ available: true });
+  expect(lastQuery()).toMatchObject({ available: 'true' });
 });
 
 test('Card View shows cards with name, brand, category, price, min qty and rating', async () => {
@@ -103,7 +101,7 @@ test('Card View shows cards with name, brand, category, price, min qty and ratin
 });
 
 test('an empty list says No products found. in both views', async () => {
-  servePages(() => ({ items: [], total: 0 }));
+  serveProducts(() => pageResponse([]));
   const { user } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
   expect(await screen.findByText('No products found.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Card View' }));
@@ -111,25 +109,24 @@ test('an empty list says No products found. in both views', async () => {
 });
 
 test('search sends q and pages move the offset', async () => {
-  servePages(() => ({ items: [plenty], total: 60 }));
+  serveProducts(() => pageResponse([plenty], 60));
   const { user, router } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
   await screen.findByText('Copy Paper');
 
   await user.type(screen.getByRole('searchbox', { name: 'Search by name or brand' }), 'paper{Enter}');
-  await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'paper', offset: 0 }));
+  await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'paper', offset: '0' }));
 
   await user.click(screen.getByRole('button', { name: 'Page 2' }));
-  await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'paper', offset: 24 }));
+  await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'paper', offset: '24' }));
   expect(router.state.location.search).toBe('?q=paper&page=2');
 });
 
 test('a failed load offers Retry instead of loading forever', async () => {
-  servePages(() => {
-    throw new Error('The server could not complete the request (HTTP 500). Please try again.');
-  });
+  // A 500 without the API's error body, as a proxy in front of the API might send.
+  serveProducts(() => new HttpResponse(null, { status: 500 }));
   const { user } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
   expect(await screen.findByRole('alert')).toHaveTextContent('HTTP 500');
-  servePages(() => ({ items: [plenty], total: 1 }));
+  serveProducts(() => pageResponse([plenty]));
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('Copy Paper')).toBeInTheDocument();
 });
@@ -155,10 +152,7 @@ test('the search field keeps focus on Enter and while it is cleared, and follows
 });
 
 test('a page past the end of the list shows the last page instead', async () => {
-  servePages(({ options }) => ({
-    items: [createProduct({ name: `Item at ${String(options.query?.offset)}` })],
-    total: 30,
-  }));
+  serveProducts((query) => pageResponse([createProduct({ name: `Item at ${String(query.get('offset'))}` })], 30));
   const { router } = renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?q=a&page=5' });
 
   expect(await screen.findByText('Item at 24')).toBeInTheDocument();

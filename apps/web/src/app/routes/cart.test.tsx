@@ -1,23 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { CartItem } from '@b2b/shared';
-import { ApiError, apiFetchPage } from '@/lib/api-client';
-import { apiRoutes, resetApi, serveApi, servePages } from '@/features/products/test/mock-api';
+import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { fakeAuth } from '@/test/fake-auth';
 import { createCartItem } from '@/test/factories';
 import { renderRoute } from '@/test/render';
+import { errorResponse, pageResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
 import CartRoute from './cart';
-import type * as ApiClient from '@/lib/api-client';
 
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<typeof ApiClient>()),
-  apiFetch: vi.fn(),
-  apiFetchPage: vi.fn(),
-}));
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 
 const EMAIL = 'ann@example.com';
-const CART_ROUTE = `GET /carts/${encodeURIComponent(EMAIL)}`;
+const CART_ROUTE = `/api/carts/${encodeURIComponent(EMAIL)}`;
 const paper = createCartItem({
   name: 'Copy Paper',
   brand: 'Paperly',
@@ -28,29 +24,22 @@ const paper = createCartItem({
 const lamp = createCartItem({ name: 'Desk Lamp', price: 19.99, buyQuantity: 3, buyDate: '2025-03-04T10:30:00.000Z' });
 
 beforeEach(() => {
-  resetApi();
   fakeAuth.reset();
   fakeAuth.signIn({ email: EMAIL });
 });
 
-function renderCart(
-  items: CartItem[],
-  remove: (id: string) => unknown = () => ({ acknowledged: true, deletedCount: 1 }),
-) {
+const deleted = () => HttpResponse.json({ acknowledged: true, deletedCount: 1 });
+
+function renderCart(items: CartItem[], remove: () => Response | Promise<Response> = deleted) {
   let stored = items;
-  servePages(({ route }) => {
-    if (route === CART_ROUTE) return { items: stored, total: stored.length };
-    throw new Error(`Unexpected call ${route}`);
-  });
-  serveApi(({ route }) => {
-    if (route.startsWith('DELETE /carts/')) {
-      const id = route.slice('DELETE /carts/'.length);
-      const result = remove(id);
-      stored = stored.filter((item) => item._id !== id);
-      return result;
-    }
-    throw new Error(`Unexpected call ${route}`);
-  });
+  server.use(
+    http.get(CART_ROUTE, () => pageResponse(stored)),
+    http.delete('/api/carts/:id', async ({ params }) => {
+      const response = await remove();
+      if (response.ok) stored = stored.filter((item) => item._id !== params.id);
+      return response;
+    }),
+  );
   return renderRoute(<CartRoute />, { path: '/carts/:email', url: `/carts/${EMAIL}` });
 }
 
@@ -91,24 +80,26 @@ test('Remove deletes the item, toasts Removed from cart and the item disappears'
   await waitFor(() => expect(screen.queryByRole('heading', { name: 'Desk Lamp' })).not.toBeInTheDocument());
   expect(screen.getByRole('heading', { name: 'Copy Paper' })).toBeInTheDocument();
   expect(screen.getByText('Total items:').parentElement).toHaveTextContent('Total items: 1');
-  // The server restores the stock: the client sends the delete and nothing else.
-  expect(apiRoutes()).toEqual([`DELETE /carts/${lamp._id}`]);
+  // The server restores the stock: besides reading the cart, the client sends the delete and nothing else.
+  expect(receivedRoutes().filter((route) => route !== `GET ${CART_ROUTE}`)).toEqual([`DELETE /api/carts/${lamp._id}`]);
 });
 
 test('Remove is disabled while its request runs', async () => {
-  let finish: (value: unknown) => void = () => {};
-  const { user } = renderCart([lamp], () => new Promise((resolve) => (finish = resolve)));
+  let finish = () => {};
+  const answered = new Promise<void>((resolve) => (finish = resolve));
+  const { user } = renderCart([lamp], async () => {
+    await answered;
+    return deleted();
+  });
   const remove = await screen.findByRole('button', { name: 'Remove Desk Lamp' });
   await user.click(remove);
   await waitFor(() => expect(remove).toBeDisabled());
-  finish({ acknowledged: true, deletedCount: 1 });
+  finish();
   expect(await screen.findByText('No data found in your cart.')).toBeInTheDocument();
 });
 
 test('a failed removal explains why and keeps the item', async () => {
-  const { user } = renderCart([lamp], () => {
-    throw new ApiError({ status: 503, code: 'DB_UNAVAILABLE', message: 'The database is unavailable.' });
-  });
+  const { user } = renderCart([lamp], () => errorResponse(503, 'DB_UNAVAILABLE', 'The database is unavailable.'));
   await user.click(await screen.findByRole('button', { name: 'Remove Desk Lamp' }));
   expect(await screen.findByText('The database is unavailable.')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Desk Lamp' })).toBeInTheDocument();
@@ -118,27 +109,27 @@ test("someone else's cart is not requested", () => {
   renderRoute(<CartRoute />, { path: '/carts/:email', url: '/carts/bob@example.com' });
   expect(screen.getByText('You can only view your own cart.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to my cart' })).toHaveAttribute('href', `/carts/${EMAIL}`);
-  expect(apiRoutes()).toEqual([]);
-  expect(apiFetchPage).not.toHaveBeenCalled();
+  expect(receivedRoutes()).toEqual([]);
 });
 
 test('a cart longer than one page is read whole, so the totals are right', async () => {
   const many = Array.from({ length: 130 }, () => createCartItem({ price: 1, buyQuantity: 2 }));
-  servePages(({ options }) => {
-    const offset = Number(options.query?.offset);
-    return { items: many.slice(offset, offset + Number(options.query?.limit)), total: many.length };
-  });
+  server.use(
+    http.get(CART_ROUTE, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const offset = Number(query.get('offset'));
+      return pageResponse(many.slice(offset, offset + Number(query.get('limit'))), many.length);
+    }),
+  );
   renderRoute(<CartRoute />, { path: '/carts/:email', url: `/carts/${EMAIL}` });
   expect(await screen.findByText('Total items:')).toHaveTextContent('Total items: 130');
   expect(screen.getByText('$260.00')).toBeInTheDocument();
-  expect(vi.mocked(apiFetchPage).mock.calls.map(([, options]) => options?.query?.offset)).toEqual([0, 100]);
+  expect(receivedRequests().map((request) => request.query.offset)).toEqual(['0', '100']);
 });
 
 test('a failed load offers Retry', async () => {
-  servePages(() => {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Could not reach the server.' });
-  });
+  server.use(http.get(CART_ROUTE, () => HttpResponse.error()));
   renderRoute(<CartRoute />, { path: '/carts/:email', url: `/carts/${EMAIL}` });
-  expect(await screen.findByText('Could not reach the server.')).toBeInTheDocument();
+  expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
 });

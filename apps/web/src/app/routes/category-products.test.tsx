@@ -1,31 +1,31 @@
 import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { apiFetchPage } from '@/lib/api-client';
-import { resetApi, servePages } from '@/features/products/test/mock-api';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
+import { pageResponse, receivedRoutes, server } from '@/test/server';
 import CategoriesRoute from './categories';
 import CategoryProductsRoute from './category-products';
-import type * as ApiClient from '@/lib/api-client';
 
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<typeof ApiClient>()),
-  apiFetch: vi.fn(),
-  apiFetchPage: vi.fn(),
-}));
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 
 const kettle = createProduct({ name: 'Kettle', category: 'kitchen', brand: 'Boil', price: 30, rating: 4.8 });
 
+/** Answers the category lists (all, or one category) according to the request's query string. */
+function serveCategories(answer: (query: URLSearchParams) => Response) {
+  const resolver = ({ request }: { request: Request }) => answer(new URL(request.url).searchParams);
+  server.use(http.get('/api/categories', resolver), http.get('/api/categories/:id', resolver));
+}
+
 beforeEach(() => {
-  resetApi();
   fakeAuth.reset();
   fakeAuth.signIn();
 });
 
 test('a category page lists its products as cards with Details', async () => {
-  servePages(() => ({ items: [kettle], total: 1 }));
+  serveCategories(() => pageResponse([kettle]));
   renderRoute(<CategoryProductsRoute />, { path: '/categories/:id', url: '/categories/kitchen' });
 
   expect(screen.getByRole('heading', { level: 1, name: 'Products in Category: kitchen' })).toBeInTheDocument();
@@ -36,29 +36,29 @@ test('a category page lists its products as cards with Details', async () => {
   expect(within(card).getByText('Kitchen')).toBeInTheDocument();
   expect(within(card).getByRole('link', { name: /Details/ })).toHaveAttribute('href', `/product-details/${kettle._id}`);
   expect(card.closest('ul')).toHaveClass('grid-cols-1', 'sm:grid-cols-2', 'lg:grid-cols-3');
-  expect(vi.mocked(apiFetchPage).mock.lastCall?.[0]).toBe('/categories/kitchen');
+  expect(receivedRoutes().at(-1)).toBe('GET /api/categories/kitchen');
 });
 
 test('an empty category says so', async () => {
-  servePages(() => ({ items: [], total: 0 }));
+  serveCategories(() => pageResponse([]));
   renderRoute(<CategoryProductsRoute />, { path: '/categories/:id', url: '/categories/office&stationary' });
   expect(await screen.findByText('No products found in this category.')).toBeInTheDocument();
-  expect(vi.mocked(apiFetchPage).mock.lastCall?.[0]).toBe('/categories/office%26stationary');
+  expect(receivedRoutes().at(-1)).toBe('GET /api/categories/office%26stationary');
 });
 
 test('an unknown category shows the empty text without asking the API', () => {
   renderRoute(<CategoryProductsRoute />, { path: '/categories/:id', url: '/categories/toys' });
   expect(screen.getByRole('heading', { name: 'Products in Category: toys' })).toBeInTheDocument();
   expect(screen.getByText('No products found in this category.')).toBeInTheDocument();
-  expect(apiFetchPage).not.toHaveBeenCalled();
+  expect(receivedRoutes()).toEqual([]);
 });
 
 test('All categories lists every product and links to each category', async () => {
-  servePages(() => ({ items: [kettle], total: 1 }));
+  serveCategories(() => pageResponse([kettle]));
   renderRoute(<CategoriesRoute />, { path: '/categories' });
   expect(screen.getByRole('heading', { level: 1, name: 'Products in Category: All' })).toBeInTheDocument();
   expect(await screen.findByRole('article', { name: 'Kettle' })).toBeInTheDocument();
-  expect(vi.mocked(apiFetchPage).mock.lastCall?.[0]).toBe('/categories');
+  expect(receivedRoutes().at(-1)).toBe('GET /api/categories');
   const nav = screen.getByRole('navigation', { name: 'Categories' });
   expect(within(nav).getByRole('link', { name: 'Office & stationary' })).toHaveAttribute(
     'href',
@@ -68,10 +68,7 @@ test('All categories lists every product and links to each category', async () =
 });
 
 test('a page past the end of a category shows its last page, and the title names the category', async () => {
-  servePages(({ options }) => ({
-    items: [createProduct({ name: `Item at ${String(options.query?.offset)}` })],
-    total: 3,
-  }));
+  serveCategories((query) => pageResponse([createProduct({ name: `Item at ${String(query.get('offset'))}` })], 3));
   const { router } = renderRoute(<CategoryProductsRoute />, {
     path: '/categories/:id',
     url: '/categories/kitchen?page=3',

@@ -1,24 +1,18 @@
 import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { ApiError, apiFetchPage } from '@/lib/api-client';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
+import { errorResponse, pageResponse, receivedRequests, server } from '@/test/server';
 import HomeRoute from './home';
-import type * as ApiClient from '@/lib/api-client';
 
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  apiFetchPage: vi.fn(),
-}));
-
-const fetchPage = vi.mocked(apiFetchPage);
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 
 beforeEach(() => {
-  fetchPage.mockReset();
+  server.use(http.get('/api/products', () => pageResponse([])));
 });
 
 test('the carousel has three slides, each with a Get offer button that scrolls to the categories', async () => {
-  fetchPage.mockResolvedValue({ items: [], total: 0 });
   const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
   const { user } = renderRoute(<HomeRoute />);
 
@@ -37,7 +31,6 @@ test('the carousel has three slides, each with a Get offer button that scrolls t
 });
 
 test('Product Categories shows the five tiles linking to their category pages', () => {
-  fetchPage.mockResolvedValue({ items: [], total: 0 });
   renderRoute(<HomeRoute />);
 
   expect(document.title).toBe('Home | B2B Wholesale Platform');
@@ -54,23 +47,25 @@ test('Product Categories shows the five tiles linking to their category pages', 
 
 test('Top Products asks for the first six products and shows them', async () => {
   const products = Array.from({ length: 6 }, (_, i) => createProduct({ name: `Item ${i + 1}`, brand: 'Walton' }));
-  fetchPage.mockResolvedValue({ items: products, total: 40 });
+  server.use(http.get('/api/products', () => pageResponse(products, 40)));
   renderRoute(<HomeRoute />);
 
   const section = screen.getByRole('region', { name: 'Top Products' });
   expect(await within(section).findByText('Item 1')).toBeInTheDocument();
   expect(within(section).getAllByRole('article')).toHaveLength(6);
-  expect(fetchPage).toHaveBeenCalledWith(
-    '/products',
-    expect.objectContaining({ query: expect.objectContaining({ limit: 6 }) }),
+  expect(receivedRequests()).toContainEqual(
+    expect.objectContaining({ route: 'GET /api/products', query: expect.objectContaining({ limit: '6' }) }),
   );
 });
 
 test('Top Products shows the error as a sentence with a Retry button that reloads', async () => {
-  fetchPage.mockRejectedValueOnce(
-    new ApiError({ status: 503, code: 'DB_UNAVAILABLE', message: 'The catalogue is unavailable right now.' }),
+  // The first matching handler answers: the error once, then the list.
+  server.use(
+    http.get('/api/products', () => errorResponse(503, 'DB_UNAVAILABLE', 'The catalogue is unavailable right now.'), {
+      once: true,
+    }),
+    http.get('/api/products', () => pageResponse([createProduct({ name: 'Back again' })])),
   );
-  fetchPage.mockResolvedValueOnce({ items: [createProduct({ name: 'Back again' })], total: 1 });
   const { user } = renderRoute(<HomeRoute />);
 
   expect(await screen.findByText('The catalogue is unavailable right now.')).toBeInTheDocument();
@@ -80,7 +75,6 @@ test('Top Products shows the error as a sentence with a Retry button that reload
 });
 
 test('company stats show the four figures', () => {
-  fetchPage.mockResolvedValue({ items: [], total: 0 });
   renderRoute(<HomeRoute />);
 
   const stats: [string, string][] = [

@@ -1,48 +1,48 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { Product } from '@b2b/shared';
 import { confirmDialog, showAlert } from '@/components/ui/dialogs';
-import { ApiError, apiFetchPage } from '@/lib/api-client';
-import { apiRoutes, resetApi, serveApi, servePages } from '@/features/products/test/mock-api';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
+import { errorResponse, pageResponse, receivedRoutes, server } from '@/test/server';
 import MyProductsRoute from './my-products';
-import type * as ApiClient from '@/lib/api-client';
 
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<typeof ApiClient>()),
-  apiFetch: vi.fn(),
-  apiFetchPage: vi.fn(),
-}));
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn() }));
 
 const EMAIL = 'seller@example.com';
+const LISTINGS_ROUTE = `/api/my-products/${encodeURIComponent(EMAIL)}`;
 const lamp = createProduct({ name: 'Desk Lamp', email: EMAIL });
 
 beforeEach(() => {
-  resetApi();
   fakeAuth.reset();
   fakeAuth.signIn({ email: EMAIL });
   vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
   vi.mocked(confirmDialog).mockReset().mockResolvedValue(true);
 });
 
-function renderMine(products: Product[], onDelete: () => unknown = () => ({ acknowledged: true, deletedCount: 1 })) {
+/** Serves the listings; a delete removes the product unless `onDelete` answers otherwise. */
+function serveListings(products: Product[], onDelete?: () => Response) {
   let listed = products;
-  servePages(({ route }) => {
-    if (route === `GET /my-products/${encodeURIComponent(EMAIL)}`) return { items: listed, total: listed.length };
-    throw new Error(`Unexpected call ${route}`);
-  });
-  serveApi(({ route }) => {
-    if (route.startsWith('DELETE /products/')) {
-      const result = onDelete();
-      if ((result as { deletedCount: number }).deletedCount > 0) listed = listed.filter((p) => !route.endsWith(p._id));
-      return result;
-    }
-    throw new Error(`Unexpected call ${route}`);
-  });
+  server.use(
+    http.get(LISTINGS_ROUTE, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const offset = Number(query.get('offset') ?? 0);
+      return pageResponse(listed.slice(offset, offset + Number(query.get('limit') ?? listed.length)), listed.length);
+    }),
+    http.delete('/api/products/:id', ({ params }) => {
+      if (onDelete) return onDelete();
+      listed = listed.filter((product) => product._id !== params.id);
+      return HttpResponse.json({ acknowledged: true, deletedCount: 1 });
+    }),
+  );
+}
+
+function renderMine(products: Product[], onDelete?: () => Response) {
+  serveListings(products, onDelete);
   return renderRoute(<MyProductsRoute />, { path: '/my-products/:email', url: `/my-products/${EMAIL}` });
 }
 
@@ -94,7 +94,7 @@ test('cancelling the confirmation deletes nothing', async () => {
   expect(confirmDialog).toHaveBeenCalledWith(
     expect.objectContaining({ title: 'Are you sure you want to delete this product?' }),
   );
-  expect(apiRoutes().some((route) => route.startsWith('DELETE'))).toBe(false);
+  expect(receivedRoutes().some((route) => route.startsWith('DELETE'))).toBe(false);
   expect(showAlert).not.toHaveBeenCalled();
   expect(screen.getByRole('row', { name: /Desk Lamp/ })).toBeInTheDocument();
 });
@@ -106,13 +106,13 @@ test('a confirmed delete removes the row and says so for 2 seconds', async () =>
   );
 
   await waitFor(() => expect(screen.queryByRole('row', { name: /Desk Lamp/ })).not.toBeInTheDocument());
-  expect(apiRoutes()).toContain(`DELETE /products/${lamp._id}`);
+  expect(receivedRoutes()).toContain(`DELETE /api/products/${lamp._id}`);
   expect(showAlert).toHaveBeenCalledWith({ icon: 'success', title: 'Product deleted successfully!', timerMs: 2000 });
   expect(screen.getByText('No products found.')).toBeInTheDocument();
 });
 
 test('deletedCount 0 reports the failure and keeps the row', async () => {
-  const { user } = renderMine([lamp], () => ({ acknowledged: true, deletedCount: 0 }));
+  const { user } = renderMine([lamp], () => HttpResponse.json({ acknowledged: true, deletedCount: 0 }));
   await user.click(
     within(await screen.findByRole('row', { name: /Desk Lamp/ })).getByRole('button', { name: 'Delete' }),
   );
@@ -124,9 +124,7 @@ test('deletedCount 0 reports the failure and keeps the row', async () => {
 });
 
 test('an exception while deleting says an error occurred', async () => {
-  const { user } = renderMine([lamp], () => {
-    throw new ApiError({ status: 403, code: 'FORBIDDEN', message: 'Only the owner can delete this product.' });
-  });
+  const { user } = renderMine([lamp], () => errorResponse(403, 'FORBIDDEN', 'Only the owner can delete this product.'));
   await user.click(
     within(await screen.findByRole('row', { name: /Desk Lamp/ })).getByRole('button', { name: 'Delete' }),
   );
@@ -145,15 +143,15 @@ test("another user's email shows a plain message and requests nothing", async ()
   renderRoute(<MyProductsRoute />, { path: '/my-products/:email', url: '/my-products/someone@example.com' });
   expect(screen.getByText('You can only see your own listings.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to my products' })).toHaveAttribute('href', `/my-products/${EMAIL}`);
-  expect(apiRoutes()).toEqual([]);
-  expect(apiFetchPage).not.toHaveBeenCalled();
+  expect(receivedRoutes()).toEqual([]);
 });
 
 test('listings are paged on the server and SL keeps counting', async () => {
-  servePages(({ options }) => ({
-    items: [createProduct({ name: `Item at ${String(options.query?.offset)}` })],
-    total: 30,
-  }));
+  server.use(
+    http.get(LISTINGS_ROUTE, ({ request }) =>
+      pageResponse([createProduct({ name: `Item at ${String(new URL(request.url).searchParams.get('offset'))}` })], 30),
+    ),
+  );
   const { user } = renderRoute(<MyProductsRoute />, { path: '/my-products/:email', url: `/my-products/${EMAIL}` });
   expect(await screen.findByText('Item at 0')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -162,16 +160,7 @@ test('listings are paged on the server and SL keeps counting', async () => {
 });
 
 test('deleting the only row of the last page goes back to the page before', async () => {
-  let listed = Array.from({ length: 25 }, (_, i) => createProduct({ name: `Item ${i + 1}`, email: EMAIL }));
-  servePages(({ options }) => {
-    const offset = Number(options.query?.offset ?? 0);
-    return { items: listed.slice(offset, offset + 24), total: listed.length };
-  });
-  serveApi(({ route }) => {
-    if (!route.startsWith('DELETE /products/')) throw new Error(`Unexpected call ${route}`);
-    listed = listed.filter((p) => !route.endsWith(p._id));
-    return { acknowledged: true, deletedCount: 1 };
-  });
+  serveListings(Array.from({ length: 25 }, (_, i) => createProduct({ name: `Item ${i + 1}`, email: EMAIL })));
   const { user, router } = renderRoute(<MyProductsRoute />, {
     path: '/my-products/:email',
     url: `/my-products/${EMAIL}?page=2`,

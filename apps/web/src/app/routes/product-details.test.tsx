@@ -1,37 +1,33 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { confirmDialog, showAlert } from '@/components/ui/dialogs';
-import { ApiError, apiFetch } from '@/lib/api-client';
-import { apiRoutes, resetApi, serveApi } from '@/features/products/test/mock-api';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
+import { errorResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
 import ProductDetailsRoute from './product-details';
-import type * as ApiClient from '@/lib/api-client';
 
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<typeof ApiClient>()),
-  apiFetch: vi.fn(),
-  apiFetchPage: vi.fn(),
-}));
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn() }));
 
 const product = createProduct({ name: 'Desk Lamp', price: 20, minSellQty: 10, quantity: 500 });
+const PRODUCT_ROUTE = `/api/products/${product._id}`;
 
 beforeEach(() => {
-  resetApi();
   fakeAuth.reset();
   vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
   vi.mocked(confirmDialog).mockReset().mockResolvedValue(true);
 });
 
-function renderDetails(purchase: () => unknown = () => ({ acknowledged: true, insertedId: 'cart-1' })) {
-  serveApi(({ route }) => {
-    if (route === `GET /products/${product._id}`) return product;
-    if (route === 'POST /carts') return purchase();
-    throw new Error(`Unexpected call ${route}`);
-  });
+const inserted = () => HttpResponse.json({ acknowledged: true, insertedId: 'cart-1' }, { status: 201 });
+
+function renderDetails(purchase: () => Response | Promise<Response> = inserted) {
+  server.use(
+    http.get(PRODUCT_ROUTE, () => HttpResponse.json(product)),
+    http.post('/api/carts', purchase),
+  );
   return renderRoute(<ProductDetailsRoute />, { path: '/product-details/:id', url: `/product-details/${product._id}` });
 }
 
@@ -110,7 +106,7 @@ test('below the minimum it warns and sends nothing', async () => {
     title: 'Minimum Order Not Met',
     text: 'You must buy at least 10 units.',
   });
-  expect(apiRoutes()).not.toContain('POST /carts');
+  expect(receivedRoutes()).not.toContain('POST /api/carts');
   expect(screen.getByRole('dialog', { name: 'Confirm Purchase' })).toBeInTheDocument();
 });
 
@@ -124,16 +120,17 @@ test('a successful purchase sends only the product and quantity, then opens the 
   await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe(`/carts/${buyer.email}`));
-  const post = vi.mocked(apiFetch).mock.calls.find(([, options]) => options?.method === 'POST');
-  expect(post).toEqual(['/carts', { method: 'POST', body: { productId: product._id, buyQuantity: 12 } }]);
+  const post = receivedRequests().find((request) => request.method === 'POST');
+  expect(post?.route).toBe('POST /api/carts');
+  expect(await post?.json()).toEqual({ productId: product._id, buyQuantity: 12 });
   expect(showAlert).toHaveBeenCalledWith(expect.objectContaining({ icon: 'success', title: 'Purchase successful!' }));
 });
 
 test('not enough stock shows the server message and keeps the dialog open', async () => {
   fakeAuth.signIn();
-  const { user, router } = renderDetails(() => {
-    throw new ApiError({ status: 409, code: 'INSUFFICIENT_STOCK', message: 'Only 5 units are left in stock.' });
-  });
+  const { user, router } = renderDetails(() =>
+    errorResponse(409, 'INSUFFICIENT_STOCK', 'Only 5 units are left in stock.'),
+  );
   const dialog = await openDialog(user);
   const field = within(dialog).getByLabelText('Quantity');
   await user.clear(field);
@@ -151,9 +148,7 @@ test('not enough stock shows the server message and keeps the dialog open', asyn
 
 test("the server's minimum check (422) shows the minimum warning", async () => {
   fakeAuth.signIn();
-  const { user } = renderDetails(() => {
-    throw new ApiError({ status: 422, code: 'MIN_ORDER_NOT_MET', message: 'You must buy at least 10 units.' });
-  });
+  const { user } = renderDetails(() => errorResponse(422, 'MIN_ORDER_NOT_MET', 'You must buy at least 10 units.'));
   const dialog = await openDialog(user);
   const field = within(dialog).getByLabelText('Quantity');
   await user.clear(field);
@@ -170,9 +165,7 @@ test("the server's minimum check (422) shows the minimum warning", async () => {
 
 test('another failure shows Something went wrong! with the reason', async () => {
   fakeAuth.signIn();
-  const { user } = renderDetails(() => {
-    throw new ApiError({ status: 503, code: 'DB_UNAVAILABLE', message: 'The database is unavailable.' });
-  });
+  const { user } = renderDetails(() => errorResponse(503, 'DB_UNAVAILABLE', 'The database is unavailable.'));
   const dialog = await openDialog(user);
   const field = within(dialog).getByLabelText('Quantity');
   await user.clear(field);
@@ -189,8 +182,12 @@ test('another failure shows Something went wrong! with the reason', async () => 
 
 test('Buy Now is disabled while the purchase runs, so it cannot be sent twice', async () => {
   fakeAuth.signIn();
-  let finish: (value: unknown) => void = () => {};
-  const { user } = renderDetails(() => new Promise((resolve) => (finish = resolve)));
+  let finish = () => {};
+  const answered = new Promise<void>((resolve) => (finish = resolve));
+  const { user } = renderDetails(async () => {
+    await answered;
+    return inserted();
+  });
   const dialog = await openDialog(user);
   const field = within(dialog).getByLabelText('Quantity');
   await user.clear(field);
@@ -198,12 +195,15 @@ test('Buy Now is disabled while the purchase runs, so it cannot be sent twice', 
   const buyNow = within(dialog).getByRole('button', { name: 'Buy Now' });
   await user.click(buyNow);
 
+  const posts = () => receivedRoutes().filter((route) => route === 'POST /api/carts');
   await waitFor(() => expect(buyNow).toBeDisabled());
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await waitFor(() => expect(posts()).toHaveLength(1));
   await user.click(buyNow);
-  expect(apiRoutes().filter((route) => route === 'POST /carts')).toHaveLength(1);
-  finish({ acknowledged: true, insertedId: 'cart-1' });
+  expect(posts()).toHaveLength(1);
+  finish();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(posts()).toHaveLength(1);
 });
 
 test('the seller sees Update and Delete instead of the notice', async () => {
@@ -217,10 +217,11 @@ test('the seller sees Update and Delete instead of the notice', async () => {
 test('a failed load shows the reason and Retry loads again', async () => {
   fakeAuth.signIn();
   let fail = true;
-  serveApi(() => {
-    if (fail) throw new ApiError({ status: 503, code: 'DB_UNAVAILABLE', message: 'The database is unavailable.' });
-    return product;
-  });
+  server.use(
+    http.get(PRODUCT_ROUTE, () =>
+      fail ? errorResponse(503, 'DB_UNAVAILABLE', 'The database is unavailable.') : HttpResponse.json(product),
+    ),
+  );
   const { user } = renderRoute(<ProductDetailsRoute />, {
     path: '/product-details/:id',
     url: `/product-details/${product._id}`,
@@ -234,17 +235,15 @@ test('a failed load shows the reason and Retry loads again', async () => {
 test('deleting leaves for My Products without asking for the deleted product again', async () => {
   const seller = fakeAuth.signIn({ email: product.email });
   let deleted = false;
-  serveApi(({ route }) => {
-    if (route === `GET /products/${product._id}`) {
-      if (deleted) throw new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Product not found.' });
-      return product;
-    }
-    if (route === `DELETE /products/${product._id}`) {
+  server.use(
+    http.get(PRODUCT_ROUTE, () =>
+      deleted ? errorResponse(404, 'NOT_FOUND', 'Product not found.') : HttpResponse.json(product),
+    ),
+    http.delete(PRODUCT_ROUTE, () => {
       deleted = true;
-      return { acknowledged: true, deletedCount: 1 };
-    }
-    throw new Error(`Unexpected call ${route}`);
-  });
+      return HttpResponse.json({ acknowledged: true, deletedCount: 1 });
+    }),
+  );
   const { user, router } = renderRoute(<ProductDetailsRoute />, {
     path: '/product-details/:id',
     url: `/product-details/${product._id}`,
@@ -252,18 +251,17 @@ test('deleting leaves for My Products without asking for the deleted product aga
   await user.click(await screen.findByRole('button', { name: 'Delete' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe(`/my-products/${seller.email}`));
-  expect(apiRoutes().filter((route) => route === `GET /products/${product._id}`)).toHaveLength(1);
+  expect(receivedRoutes().filter((route) => route === `GET ${PRODUCT_ROUTE}`)).toHaveLength(1);
   expect(screen.queryByText('This product does not exist or has been removed.')).not.toBeInTheDocument();
 });
 
 test('going to another product closes an open purchase dialog', async () => {
   fakeAuth.signIn();
   const other = createProduct({ name: 'Office Chair' });
-  serveApi(({ route }) => {
-    if (route === `GET /products/${product._id}`) return product;
-    if (route === `GET /products/${other._id}`) return other;
-    throw new Error(`Unexpected call ${route}`);
-  });
+  server.use(
+    http.get(PRODUCT_ROUTE, () => HttpResponse.json(product)),
+    http.get(`/api/products/${other._id}`, () => HttpResponse.json(other)),
+  );
   const { user, router } = renderRoute(<ProductDetailsRoute />, {
     path: '/product-details/:id',
     url: `/product-details/${product._id}`,

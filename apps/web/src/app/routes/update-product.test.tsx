@@ -1,20 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { showAlert } from '@/components/ui/dialogs';
-import { apiFetch } from '@/lib/api-client';
-import { apiRoutes, resetApi, serveApi } from '@/features/products/test/mock-api';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
+import { receivedRequests, receivedRoutes, server } from '@/test/server';
 import UpdateProductRoute from './update-product';
-import type * as ApiClient from '@/lib/api-client';
 
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<typeof ApiClient>()),
-  apiFetch: vi.fn(),
-  apiFetchPage: vi.fn(),
-}));
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn() }));
 
 const product = createProduct({
@@ -25,24 +20,26 @@ const product = createProduct({
   rating: 4,
   category: 'home',
 });
+const PRODUCT_ROUTE = `/api/products/${product._id}`;
 
 beforeEach(() => {
-  resetApi();
   fakeAuth.reset();
   fakeAuth.signIn({ email: product.email });
   vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
 });
 
 function renderUpdate(modifiedCount = 1) {
-  serveApi(({ route }) => {
-    if (route === `GET /products/${product._id}`) return product;
-    if (route === `PUT /products/${product._id}`) return { acknowledged: true, matchedCount: 1, modifiedCount };
-    throw new Error(`Unexpected call ${route}`);
-  });
+  server.use(
+    http.get(PRODUCT_ROUTE, () => HttpResponse.json(product)),
+    http.put(PRODUCT_ROUTE, () => HttpResponse.json({ acknowledged: true, matchedCount: 1, modifiedCount })),
+  );
   return renderRoute(<UpdateProductRoute />, { path: '/update-product/:id', url: `/update-product/${product._id}` });
 }
 
-const putBody = () => vi.mocked(apiFetch).mock.calls.find(([, options]) => options?.method === 'PUT')?.[1]?.body;
+async function putBody() {
+  const put = receivedRequests().find((request) => request.method === 'PUT');
+  return put?.json();
+}
 
 test('the form is prefilled with the product', async () => {
   renderUpdate();
@@ -64,7 +61,7 @@ test('a change is sent with numbers, confirmed for 2 seconds, then All Products 
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
   expect(showAlert).toHaveBeenCalledWith({ icon: 'success', title: 'Product updated successfully', timerMs: 2000 });
-  expect(putBody()).toMatchObject({
+  expect(await putBody()).toMatchObject({
     name: 'Desk Lamp',
     quantity: 275,
     minSellQty: 5,
@@ -98,7 +95,7 @@ test('invalid values show the shared schema messages and send nothing', async ()
   expect(await screen.findByText('Rating must be between 0 and 5.')).toBeInTheDocument();
   expect(screen.getByText('Min sell quantity must be at least 1.')).toBeInTheDocument();
   expect(screen.getByLabelText(/Rating/)).toHaveAttribute('aria-invalid', 'true');
-  expect(apiRoutes()).not.toContain(`PUT /products/${product._id}`);
+  expect(receivedRoutes()).not.toContain(`PUT ${PRODUCT_ROUTE}`);
 });
 
 test('someone other than the seller is told so and gets no form', async () => {
@@ -125,7 +122,7 @@ test('only category is required: emptied fields are left out of the PUT and keep
   await user.click(screen.getByRole('button', { name: 'Update' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
-  const body = putBody();
+  const body = await putBody();
   expect(body).toMatchObject({ category: 'home', rating: 4 });
   for (const field of ['name', 'quantity', 'minSellQty', 'price']) expect(body).not.toHaveProperty(field);
 });
@@ -136,7 +133,7 @@ test('an empty category is still refused', async () => {
   await user.click(screen.getByRole('button', { name: 'Update' }));
 
   expect(await screen.findByText('Please choose a category.')).toBeInTheDocument();
-  expect(apiRoutes()).not.toContain(`PUT /products/${product._id}`);
+  expect(receivedRoutes()).not.toContain(`PUT ${PRODUCT_ROUTE}`);
 });
 
 test('the page sets the document title', async () => {
