@@ -85,7 +85,7 @@ try {
   }
   if (dev) {
     const apiPort = env.PORT ?? '3000';
-    run('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { ...env, PORT: apiPort });
+    run('npm', ['run', 'dev', '-w', '@b2b/api'], { ...env, PORT: apiPort });
     run('npm', ['run', 'dev', '-w', '@b2b/web'], { ...env, API_PORT: apiPort });
   } else {
     run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], env);

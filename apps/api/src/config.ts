@@ -7,6 +7,7 @@ import { DEMO_PROJECT_ID, type WebConfig } from '@b2b/shared';
  * start-up, and a bad value stops the process with the list of offending keys.
  */
 
+// This code runs from apps/api/src, or from apps/api/dist once built (apps/api/build.ts): the root is three levels up either way.
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 export const MEMORY_DB = 'memory://';
 

@@ -19,6 +19,7 @@ import * as schema from './schema.js';
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
+// Beside this file in source; the build (apps/api/build.ts) copies it beside dist/server.js.
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, 'migrations');
 
 export interface Database {
