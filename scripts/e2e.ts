@@ -1,6 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,10 +27,20 @@ import { buildWebIfStale } from './lib/web-build.js';
  *      names a PostgreSQL server, with a newly created database that is dropped afterwards,
  *   4. runs Playwright against it and prints `N passed, N failed` for CI.
  * Everything is stopped on success, failure and Ctrl-C; the exit code is Playwright's.
+ *
+ * The screens spec photographs every screen into test-results/screenshots (ignored by git), so
+ * a test run never changes tracked files. `npm run screenshots` (`--screenshots`) runs only that
+ * spec and, when it passes, copies the pictures to docs/screenshots for the README.
  */
 
 const apiLogPath = join(repoRoot, '.data', 'tmp', `e2e-api-${process.pid}.log`);
 const reportPath = join(repoRoot, 'test-results', 'e2e-report.json');
+const SCREENSHOTS_FLAG = '--screenshots';
+const refreshScreenshots = process.argv.includes(SCREENSHOTS_FLAG);
+const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== SCREENSHOTS_FLAG);
+/** Where e2e/screens/screens.spec.ts writes, and where the README's copies live. */
+const screenshotsOut = join(repoRoot, 'test-results', 'screenshots');
+const screenshotsDocs = join(repoRoot, 'docs', 'screenshots');
 
 let emulator: RunningEmulator | undefined;
 let api: ChildProcess | undefined;
@@ -164,6 +184,18 @@ function closingLine(code: number): string {
   }
 }
 
+/** After a passing `npm run screenshots`: the pictures taken replace their copies in docs/screenshots. */
+function copyScreenshots(code: number): void {
+  if (code !== 0) {
+    console.log(`docs/screenshots left as it was (the run failed); this run's pictures are in ${screenshotsOut}.`);
+    return;
+  }
+  const pictures = existsSync(screenshotsOut) ? readdirSync(screenshotsOut).filter((f) => f.endsWith('.png')) : [];
+  mkdirSync(screenshotsDocs, { recursive: true });
+  for (const name of pictures) copyFileSync(join(screenshotsOut, name), join(screenshotsDocs, name));
+  console.log(`Copied ${pictures.length} screenshots to docs/screenshots.`);
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   buildWebIfStale();
@@ -198,7 +230,8 @@ async function main(): Promise<number> {
   console.log(`API ready on ${baseUrl} (${db}); log: ${apiLogPath}`);
 
   const playwrightBin = join(repoRoot, 'node_modules', '.bin', 'playwright');
-  playwright = spawn(playwrightBin, ['test', ...process.argv.slice(2)], {
+  const args = refreshScreenshots ? ['e2e/screens/', ...playwrightArgs] : playwrightArgs;
+  playwright = spawn(playwrightBin, ['test', ...args], {
     cwd: repoRoot,
     stdio: 'inherit',
     env: {
@@ -218,6 +251,7 @@ async function main(): Promise<number> {
     `\nEnd-to-end run took ${Math.round((Date.now() - started) / 1000)} s on ${database ? 'PostgreSQL' : 'PGlite'}.`,
   );
   console.log(closingLine(code));
+  if (refreshScreenshots) copyScreenshots(code);
   return code;
 }
 

@@ -10,12 +10,13 @@ import { listSettled, login } from '../fixtures/ui.js';
 
 /*
  * Every screen, at phone, tablet and desktop width: an axe-core scan (serious and critical
- * violations fail) and a full-page screenshot in docs/screenshots/<screen>-<width>.png.
- * The data is the seeded demo catalogue, so the pictures look like the real product.
+ * violations fail) and a full-page screenshot in test-results/screenshots/<screen>-<width>.png
+ * (ignored by git, so a test run changes no tracked file; `npm run screenshots` copies them to
+ * docs/screenshots). The data is the seeded demo catalogue, so the pictures look like the real product.
  */
 
 const WIDTHS = [375, 768, 1280] as const;
-const screenshotsDir = resolve(import.meta.dirname, '../../docs/screenshots');
+const screenshotsDir = resolve(import.meta.dirname, '../../test-results/screenshots');
 
 interface ScreenContext {
   page: Page;
