@@ -7,13 +7,13 @@ import { EmptyState, ErrorState, LoadingState, OwnPagesOnly } from '@/components
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { sameEmail } from '@/lib/email';
 import { errorMessage } from '@/lib/errors';
+import { formatPrice } from '@/lib/format';
 import { useCart } from '@/features/cart/api/get-cart';
 import { useRemoveCartItem } from '@/features/cart/api/remove-cart-item';
 import { CartItemCard } from '@/features/cart/components/cart-item-card';
-import { formatPrice } from '@/features/cart/utils/format';
 import { productKeys } from '@/features/products/api/query-keys';
-import { sameEmail } from '@/features/products/utils/format';
 
 export default function CartRoute() {
   const { email = '' } = useParams();

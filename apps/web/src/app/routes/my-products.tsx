@@ -5,13 +5,13 @@ import { ErrorState, LoadingState, OwnPagesOnly } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { sameEmail } from '@/lib/email';
 import { useMyProducts } from '@/features/products/api/get-my-products';
 import { ProductRowLinks } from '@/features/products/components/product-row-links';
 import { ProductSearch } from '@/features/products/components/product-search';
 import { ProductsTable } from '@/features/products/components/products-table';
 import { useLastPageWhenPastEnd, useListParams } from '@/features/products/hooks/use-list-params';
 import { useDeleteProductFlow } from '@/features/products/hooks/use-delete-product-flow';
-import { sameEmail } from '@/features/products/utils/format';
 
 export default function MyProductsRoute() {
   const { email = '' } = useParams();

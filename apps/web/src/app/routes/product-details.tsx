@@ -5,13 +5,13 @@ import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { sameEmail } from '@/lib/email';
 import { PurchaseDialog } from '@/features/cart/components/purchase-dialog';
 import { useProduct } from '@/features/products/api/get-product';
 import { productKeys } from '@/features/products/api/query-keys';
 import { ProductDetailsView } from '@/features/products/components/product-details-view';
 import { useDeleteProductFlow } from '@/features/products/hooks/use-delete-product-flow';
 import { isNotFound } from '@/features/products/utils/errors';
-import { sameEmail } from '@/features/products/utils/format';
 
 export default function ProductDetailsRoute() {
   const { id = '' } = useParams();

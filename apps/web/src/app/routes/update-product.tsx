@@ -5,11 +5,11 @@ import { showAlert } from '@/components/ui/dialogs';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { sameEmail } from '@/lib/email';
 import { useProduct } from '@/features/products/api/get-product';
 import { useUpdateProduct } from '@/features/products/api/update-product';
 import { ProductForm } from '@/features/products/components/product-form';
 import { isNotFound } from '@/features/products/utils/errors';
-import { sameEmail } from '@/features/products/utils/format';
 import { productToFormValues } from '@/features/products/utils/product-form-values';
 
 export default function UpdateProductRoute() {

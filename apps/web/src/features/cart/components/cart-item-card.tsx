@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { categoryLabel, FALLBACK_TEXT, type CartItem } from '@b2b/shared';
-import { formatBuyDate, formatPrice } from '../utils/format';
+import { formatPrice } from '@/lib/format';
+import { formatBuyDate } from '../utils/format';
 
 const PLACEHOLDER_IMAGE = '/images/products/placeholder.svg';
 

@@ -6,8 +6,8 @@ import { showAlert } from '@/components/ui/dialogs';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { formatPrice } from '@/lib/format';
 import { usePurchase } from '../api/purchase';
-import { formatPrice } from '../utils/format';
 import { QuantityStepper } from './quantity-stepper';
 
 export type PurchaseProduct = Pick<Product, '_id' | 'name' | 'price' | 'minSellQty'>;

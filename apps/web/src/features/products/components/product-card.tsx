@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel, type Product } from '@b2b/shared';
 import { paths } from '@/config/paths';
-import { formatPrice, formatRating, minSellQtyOrDefault, textOrFallback } from '../utils/format';
+import { formatPrice } from '@/lib/format';
+import { formatRating, minSellQtyOrDefault, textOrFallback } from '../utils/format';
 import { ProductImage } from './product-image';
 
 type ProductCardProps = {

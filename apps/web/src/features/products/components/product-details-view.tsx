@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { categoryLabel, type Product } from '@b2b/shared';
-import { formatPrice, formatRating, minSellQtyOrDefault, quantityOrDefault, textOrFallback } from '../utils/format';
+import { formatPrice } from '@/lib/format';
+import { formatRating, minSellQtyOrDefault, quantityOrDefault, textOrFallback } from '../utils/format';
 import { ProductImage } from './product-image';
 
 type ProductDetailsViewProps = { product: Product; actions: ReactNode; footer?: ReactNode };

@@ -1,16 +1,10 @@
 import { DEFAULT_MIN_SELL_QTY, DEFAULT_QUANTITY, FALLBACK_TEXT } from '@b2b/shared';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
 /*
  * Rows written before a field existed may lack it, so the display helpers accept missing
  * values and fall back to the spec's defaults.
  */
 type Maybe<T> = T | null | undefined;
-
-export function formatPrice(price: Maybe<number>): string {
-  return typeof price === 'number' && Number.isFinite(price) ? usd.format(price) : FALLBACK_TEXT;
-}
 
 export function formatRating(rating: Maybe<number>): string {
   return typeof rating === 'number' && Number.isFinite(rating) ? `${rating.toFixed(1)} / 5` : FALLBACK_TEXT;
@@ -26,8 +20,4 @@ export function quantityOrDefault(quantity: Maybe<number>): number {
 
 export function minSellQtyOrDefault(minSellQty: Maybe<number>): number {
   return minSellQty ?? DEFAULT_MIN_SELL_QTY;
-}
-
-export function sameEmail(a: Maybe<string>, b: Maybe<string>): boolean {
-  return !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 }

@@ -1,0 +1,10 @@
+import { expect, test } from 'vitest';
+import { FALLBACK_TEXT } from '@b2b/shared';
+import { formatPrice } from './format';
+
+test('prices are US dollars with two decimals, and a missing price shows the fallback', () => {
+  expect(formatPrice(4.5)).toBe('$4.50');
+  expect(formatPrice(1234)).toBe('$1,234.00');
+  expect(formatPrice(undefined)).toBe(FALLBACK_TEXT);
+  expect(formatPrice(Number.NaN)).toBe(FALLBACK_TEXT);
+});
