@@ -47,8 +47,9 @@ const isApiRead = (request: FastifyRequest) =>
   READ_METHODS.has(request.method) && request.url.startsWith(`${API_PREFIX}/`);
 
 /**
- * Builds the whole application without listening (STYLE.md §5): external plugins, then the
- * app's own plugins, then routes, with one error handler and one not-found handler.
+ * Builds the whole application without listening, so tests can inject requests into the same
+ * app the server runs: external plugins, then the app's own plugins, then routes, with one
+ * error handler and one not-found handler.
  */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({

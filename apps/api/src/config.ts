@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { DEMO_PROJECT_ID, type WebConfig } from '@b2b/shared';
 
 /*
- * The only place that reads process.env (STYLE.md §8): everything is validated once, at
- * start-up, and a bad value stops the process with the list of offending keys.
+ * The only place that reads process.env, so every setting is documented and checked in one
+ * place: everything is validated once, at start-up, and a bad value stops the process with the
+ * list of offending keys (docs/architecture.md, "Configuration").
  */
 
-// This code runs from apps/api/src, or from apps/api/dist once built (apps/api/build.ts): the root is three levels up either way.
+// This code runs from apps/api/src, or from apps/api/dist once built (apps/api/build.ts):
+// the repository root is three levels up either way.
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 export const MEMORY_DB = 'memory://';
 
@@ -106,7 +108,8 @@ export function loadConfig(env: Env = process.env): Config {
   const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST ?? null;
   const problems: string[] = [];
 
-  // Emulator tokens are unsigned: anyone who can reach the API could forge one (DESIGN §3a).
+  // Emulator tokens are unsigned: anyone who can reach the API could forge one
+  // (docs/architecture.md, "Identity").
   if (emulatorHost && e.NODE_ENV === 'production') {
     problems.push(
       'FIREBASE_AUTH_EMULATOR_HOST: the Auth Emulator accepts forged tokens and must not be used with NODE_ENV=production.',

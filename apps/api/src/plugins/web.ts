@@ -21,8 +21,8 @@ const PLACEHOLDER = `<!doctype html>
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * One process serves the whole app (DESIGN §1): the built SPA with a history fallback for
- * every non-API path, and JSON 404s for unknown API paths.
+ * One process serves the whole app (docs/architecture.md, "Shape of the system"): the built SPA
+ * with a history fallback for every non-API path, and JSON 404s for unknown API paths.
  */
 export default fp<{ apiPrefix: string }>(
   async (app, { apiPrefix }) => {

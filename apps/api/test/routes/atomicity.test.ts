@@ -7,10 +7,10 @@ import { insertProduct } from '../helpers/factories.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
- * A purchase and a cart removal are each one transaction (DESIGN §5). Here the database fails
- * on purpose halfway through — a trigger raises on the second statement — and nothing of the
- * first statement may survive. The triggers live in this file's own database (PGlite) or schema
- * (PostgreSQL) and are dropped again.
+ * A purchase and a cart removal are each one transaction (docs/architecture.md, "Atomic
+ * purchase"). Here the database fails on purpose halfway through — a trigger raises on the
+ * second statement — and nothing of the first statement may survive. The triggers live in this
+ * file's own database (PGlite) or schema (PostgreSQL) and are dropped again.
  */
 
 let t: TestApp;

@@ -38,7 +38,7 @@ async function initialise(): Promise<FirebaseServices> {
   const app = initializeApp(config.firebase);
   if (config.authEmulatorUrl) {
     // No popup/redirect resolver: offline it would try to load apis.google.com, and the
-    // emulator's Google sign-in goes through signInWithCredential instead (DESIGN.md §3a).
+    // emulator's Google sign-in goes through signInWithCredential instead (see lib/google-sign-in.ts).
     const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
     connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
     return { auth, config };

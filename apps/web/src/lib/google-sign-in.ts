@@ -10,9 +10,10 @@ import {
 } from 'firebase/auth';
 
 /*
- * Which way 'Login with Google' goes (DESIGN.md §3a). The Auth Emulator cannot run the
- * popup offline, so there the app shows its own account chooser and signs in with a
- * Google credential built from the chosen test identity; with real Firebase it opens
+ * Which way 'Login with Google' goes (docs/architecture.md, "Identity"). Offline, the SDK's
+ * popup and redirect fail even against the Auth Emulator (they load apis.google.com), so with
+ * the emulator the app shows its own account chooser and signs in with a Google credential
+ * built from the chosen test identity, the emulator's test path. With real Firebase it opens
  * Google's popup and falls back to a full-page redirect when the browser blocks popups.
  */
 
