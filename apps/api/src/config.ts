@@ -13,6 +13,18 @@ import { DEMO_PROJECT_ID, type WebConfig } from '@b2b/shared';
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 export const MEMORY_DB = 'memory://';
 
+/** How the PostgreSQL pool bounds waiting (see docs/architecture.md, "Guard rails"). */
+export interface PoolLimits {
+  /** Connections per API process. */
+  size: number;
+  /** Longest wait for a free connection before the request gets a 503. */
+  acquireTimeoutMs: number;
+  /** Longest a statement may run before PostgreSQL cancels it (and the request gets a 503). */
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_POOL_LIMITS: PoolLimits = { size: 10, acquireTimeoutMs: 2_000, statementTimeoutMs: 5_000 };
+
 const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().trim().optional());
 const flag = z.preprocess(
@@ -37,6 +49,9 @@ const envSchema = z.object({
       .optional(),
   ),
   PGLITE_DIR: optionalString,
+  DATABASE_POOL_SIZE: positiveInt(DEFAULT_POOL_LIMITS.size),
+  DATABASE_ACQUIRE_TIMEOUT_MS: positiveInt(DEFAULT_POOL_LIMITS.acquireTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(DEFAULT_POOL_LIMITS.statementTimeoutMs),
   FIREBASE_PROJECT_ID: z.preprocess(
     emptyAsUndefined,
     z
@@ -74,6 +89,8 @@ export interface Config {
   /** PostgreSQL when set, otherwise the embedded PGlite at `pgliteDir`. */
   databaseUrl: string | null;
   pgliteDir: string;
+  /** Pool size and the bounds on waiting for PostgreSQL (PGlite has one connection and no pool). */
+  pool: PoolLimits;
   firebase: {
     projectId: string;
     /** host:port of the Auth Emulator; null means a real Firebase project. */
@@ -142,6 +159,11 @@ export function loadConfig(env: Env = process.env): Config {
     // With the emulator, stay on loopback unless the operator explicitly asks otherwise.
     host: e.HOST ?? (emulatorHost ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: e.DATABASE_URL ?? null,
+    pool: {
+      size: e.DATABASE_POOL_SIZE,
+      acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     pgliteDir: e.PGLITE_DIR === MEMORY_DB ? MEMORY_DB : resolve(REPO_ROOT, e.PGLITE_DIR ?? '.data/db'),
     firebase: { projectId, emulatorHost },
     web,

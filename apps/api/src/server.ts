@@ -25,7 +25,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const config = loadConfigOrExit();
 if (config.firebase.emulatorHost) console.warn(EMULATOR_WARNING);
 
-const database = await createDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await createDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pool: config.pool });
 await database.migrate();
 const app = await buildApp({ config, database });
 app.addHook('onClose', async () => database.close());

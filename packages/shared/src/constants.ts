@@ -39,6 +39,10 @@ export const TOP_PRODUCTS_COUNT = 6;
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
+/** The deepest page an offset may reach; past it, lists are walked with the X-Next-Cursor keyset cursor. */
+export const MAX_LIST_OFFSET = 10_000;
+/** Lists that are not counted by the database's maintained totals are counted up to this many. */
+export const MAX_EXACT_COUNT = 10_000;
 
 export const DEFAULT_MIN_SELL_QTY = 1;
 export const DEFAULT_QUANTITY = 0;
@@ -69,7 +73,9 @@ export const COMPANY_STATS = [
   { label: 'Years of Service', value: '5+' },
 ] as const;
 
-export const SORTS = ['oldest', 'newest', 'price_asc', 'price_desc', 'name_asc', 'rating_desc'] as const;
+export const SORTS = ['oldest', 'newest', 'price_asc', 'price_desc', 'name_asc', 'rating_desc', 'relevance'] as const;
 export type Sort = (typeof SORTS)[number];
 /** Creation order, so "the first 6 products" are the first six listed. */
 export const DEFAULT_SORT: Sort = 'oldest';
+/** With a search, best matches first: names that start with the query, then the other matches. */
+export const DEFAULT_SEARCH_SORT: Sort = 'relevance';

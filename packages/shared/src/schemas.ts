@@ -3,10 +3,13 @@ import {
   AVAILABLE_THRESHOLD,
   CATEGORY_VALUES,
   DEFAULT_PAGE_SIZE,
+  DEFAULT_SEARCH_SORT,
   DEFAULT_SORT,
   LIMITS,
+  MAX_LIST_OFFSET,
   MAX_PAGE_SIZE,
   SORTS,
+  type Sort,
 } from './constants.js';
 
 /*
@@ -101,9 +104,23 @@ export type Product = z.output<typeof productSchema>;
 export type ProductField = keyof ProductData;
 export const PRODUCT_FIELDS = productInputSchema.keyof().options;
 
-export const productListQuerySchema = z.object({
+/** The paging fields every list shares (carts use these alone). */
+export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(
+      MAX_LIST_OFFSET,
+      `offset can be at most ${MAX_LIST_OFFSET}; to go further, pass the X-Next-Cursor of the last page as cursor.`,
+    )
+    .default(0),
+});
+
+const productListFields = pageQuerySchema.extend({
+  /** The X-Next-Cursor of the previous page: continues the same list after its last row. */
+  cursor: z.string().max(1000).optional(),
   /** `true` keeps only products with quantity > AVAILABLE_THRESHOLD. */
   available: z
     .enum(['true', 'false'])
@@ -111,9 +128,34 @@ export const productListQuerySchema = z.object({
     .transform((v) => v === 'true'),
   category: categorySchema.optional(),
   q: text(LIMITS.search).optional(),
-  sort: z.enum(SORTS).default(DEFAULT_SORT),
+  /** Defaults to relevance with a search, else to creation order. */
+  sort: z.enum(SORTS).optional(),
 });
+
+/** The rules across fields, and the default sort, for a list query with or without `category`. */
+function listQuery<
+  T extends z.ZodType<{ offset: number; cursor?: string | undefined; q?: string | undefined; sort?: Sort | undefined }>,
+>(schema: T) {
+  return schema
+    .refine((query) => !(query.cursor && query.offset > 0), {
+      message: 'Pass either offset or cursor, not both.',
+      path: ['cursor'],
+    })
+    .refine((query) => query.sort !== 'relevance' || Boolean(query.q), {
+      message: 'sort=relevance needs a search (q).',
+      path: ['sort'],
+    })
+    .transform((query) => ({
+      ...query,
+      sort: query.sort ?? (query.q ? DEFAULT_SEARCH_SORT : DEFAULT_SORT),
+    }));
+}
+
+export const productListQuerySchema = listQuery(productListFields);
+/** /categories/:id takes the category from the path. */
+export const categoryListQuerySchema = listQuery(productListFields.omit({ category: true }));
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
+export type ProductListParams = z.output<typeof productListQuerySchema>;
 export { AVAILABLE_THRESHOLD };
 
 export const idParamsSchema = z.object({ id: z.uuid({ error: 'Id must be a UUID.' }) });

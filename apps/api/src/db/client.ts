@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DEFAULT_POOL_LIMITS, type PoolLimits } from '../config.js';
 import * as schema from './schema.js';
 
 /*
@@ -38,7 +40,7 @@ export interface DatabaseOptions {
   pgliteDir: string;
   /** PostgreSQL schema to work in (tests use one per file); defaults to the server's search_path. */
   schema?: string;
-  poolSize?: number;
+  pool?: Partial<PoolLimits>;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
@@ -47,7 +49,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
 async function createPglite(dataDir: string): Promise<Database> {
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  const client = await PGlite.create({
+    ...(dataDir === 'memory://' ? {} : { dataDir }),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
@@ -63,15 +68,18 @@ async function createPglite(dataDir: string): Promise<Database> {
 }
 
 async function createPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const limits = { ...DEFAULT_POOL_LIMITS, ...options.pool };
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
+    max: limits.size,
+    // An overloaded database answers a quick 503 instead of queueing requests for seconds.
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
     idleTimeoutMillis: 30_000,
-    // A stuck statement or an abandoned transaction must not hold row locks forever.
-    statement_timeout: 15_000,
-    idle_in_transaction_session_timeout: 15_000,
-    ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
+    // A slow statement or an abandoned transaction must not hold a connection or row locks.
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2,
+    // A test schema first, then public, where the pg_trgm extension lives.
+    ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)},public` } : {}),
   });
   // An idle client losing its connection emits here; without a listener the process dies.
   pool.on('error', () => undefined);
@@ -99,4 +107,10 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
 function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe schema name: ${name}`);
   return name;
+}
+
+/** Runs raw SQL on either driver and returns its rows (both drivers return them in `rows`). */
+export async function queryRows<T>(db: AppDb | AppTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

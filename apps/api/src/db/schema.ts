@@ -1,5 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { AVAILABLE_THRESHOLD, CATEGORY_VALUES, LIMITS, type Category } from '@b2b/shared';
 
 /*
@@ -7,6 +19,14 @@ import { AVAILABLE_THRESHOLD, CATEGORY_VALUES, LIMITS, type Category } from '@b2
  * constraint, so a bug in a route (or a hand-written SQL statement) cannot store a row
  * the API would refuse.
  */
+
+/**
+ * The name sort key. The C collation gives the same order on PGlite and on any server locale,
+ * and lets the same index serve both the name sort and prefix search (LIKE 'abc%').
+ */
+export const nameKey = (name: SQLWrapper) => sql`(lower(${name}) COLLATE "C")`;
+/** What search matches against: name and brand, lower-cased (the trigram index's expression). */
+export const searchText = (name: SQLWrapper, brand: SQLWrapper) => sql`(lower(${name} || ' ' || ${brand}))`;
 
 const categoryList = sql.raw(CATEGORY_VALUES.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '));
 
@@ -38,18 +58,25 @@ export const products = pgTable(
     check('products_quantity_max', sql`${t.quantity} <= ${sql.raw(String(LIMITS.quantity))}`),
     check('products_min_sell_qty_positive', sql`${t.minSellQty} >= 1`),
     check('products_rating_range', sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
+    // One index per sort order (see ORDER_BY in repositories/products.ts), and the same again
+    // behind the category, so every page of every filter × sort is an index range scan.
     index('products_created_at_idx').on(t.createdAt, t.id),
-    index('products_category_idx').on(t.category, t.createdAt),
-    index('products_owner_uid_idx').on(t.ownerUid),
-    index('products_owner_email_idx').on(t.ownerEmail),
-    // Serves the "available" filter (quantity > 100) in the default listing order.
+    index('products_price_idx').on(t.price, t.createdAt, t.id),
+    index('products_price_desc_idx').on(t.price.desc(), t.createdAt, t.id),
+    index('products_name_idx').on(nameKey(t.name), t.id),
+    index('products_rating_idx').on(t.rating.desc().nullsLast(), t.createdAt, t.id),
+    index('products_category_idx').on(t.category, t.createdAt, t.id),
+    index('products_category_price_idx').on(t.category, t.price, t.createdAt, t.id),
+    index('products_category_price_desc_idx').on(t.category, t.price.desc(), t.createdAt, t.id),
+    index('products_category_name_idx').on(t.category, nameKey(t.name), t.id),
+    index('products_category_rating_idx').on(t.category, t.rating.desc().nullsLast(), t.createdAt, t.id),
+    // The "available" filter (quantity > 100) in the default order; other orders filter the sort index.
     index('products_available_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.quantity} > ${sql.raw(String(AVAILABLE_THRESHOLD))}`),
-    // pg_trgm is missing from PGlite, so search stays a portable ILIKE; these expression
-    // indexes serve case-insensitive prefix lookups and the name sort on both engines.
-    index('products_name_lower_idx').on(sql`lower(${t.name})`),
-    index('products_brand_lower_idx').on(sql`lower(${t.brand})`),
+    index('products_owner_uid_idx').on(t.ownerUid, t.createdAt, t.id),
+    // Substring and typo-tolerant search over name and brand (pg_trgm, on both engines).
+    index('products_search_idx').using('gin', sql`${searchText(t.name, t.brand)} gin_trgm_ops`),
   ],
 );
 
@@ -78,6 +105,25 @@ export const cartItems = pgTable(
     index('cart_items_product_id_idx').on(t.productId),
   ],
 );
+
+/**
+ * How many products each (category, available) pair holds, kept exact by triggers on products
+ * (see the migration 0002), so a listing's total never counts the catalogue.
+ */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    category: text('category').$type<Category>().notNull(),
+    available: boolean('available').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.available] })],
+);
+
+/** Every word of every product name and brand, kept by triggers: the vocabulary for typo correction. */
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+]);
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;

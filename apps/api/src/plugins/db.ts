@@ -18,7 +18,11 @@ export default fp<DbPluginOptions>(
   async (app, options) => {
     let database = options.database;
     if (!database) {
-      database = await createDatabase({ url: app.config.databaseUrl, pgliteDir: app.config.pgliteDir });
+      database = await createDatabase({
+        url: app.config.databaseUrl,
+        pgliteDir: app.config.pgliteDir,
+        pool: app.config.pool,
+      });
       await database.migrate();
       const opened = database;
       app.addHook('onClose', async () => opened.close());

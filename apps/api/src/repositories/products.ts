@@ -1,30 +1,17 @@
-import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
-  AVAILABLE_THRESHOLD,
   LIMITS,
   PRODUCT_FIELDS,
-  type Category,
   type Product,
   type ProductData,
   type ProductField,
   type ProductUpdate,
-  type Sort,
 } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
 import { products, type ProductRow } from '../db/schema.js';
 import { AppError, forbidden, notFound } from '../lib/errors.js';
+import { createProductLister } from './product-list.js';
 import type { AuthUser } from '../plugins/auth.js';
-
-export interface ProductFilter {
-  limit: number;
-  offset: number;
-  available?: boolean;
-  category?: Category;
-  q?: string;
-  sort: Sort;
-  /** Only this owner's products (by uid: an email address can move to another account). */
-  ownerUid?: string;
-}
 
 export interface Page<T> {
   items: T[];
@@ -40,35 +27,6 @@ export function toProduct({ id, ownerUid: _owner, ownerEmail, createdAt, updated
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };
-}
-
-/** LIKE treats % and _ as wildcards; a search for "50%" means the characters. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-// Every order ends on the id so pages never overlap or skip rows with equal keys.
-const ORDER_BY: Record<Sort, SQL[]> = {
-  oldest: [asc(products.createdAt), asc(products.id)],
-  newest: [desc(products.createdAt), desc(products.id)],
-  price_asc: [asc(products.price), asc(products.createdAt), asc(products.id)],
-  price_desc: [desc(products.price), asc(products.createdAt), asc(products.id)],
-  // lower() keeps the order identical under PGlite's C collation and a server's locale.
-  name_asc: [asc(sql`lower(${products.name})`), asc(products.id)],
-  rating_desc: [sql`${products.rating} desc nulls last`, asc(products.createdAt), asc(products.id)],
-};
-
-function whereOf(filter: ProductFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.available) conditions.push(gt(products.quantity, AVAILABLE_THRESHOLD));
-  if (filter.category) conditions.push(eq(products.category, filter.category));
-  if (filter.ownerUid) conditions.push(eq(products.ownerUid, filter.ownerUid));
-  if (filter.q) {
-    const pattern = likePattern(filter.q);
-    const match = or(ilike(products.name, pattern), ilike(products.brand, pattern));
-    if (match) conditions.push(match);
-  }
-  return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
 /**
@@ -99,6 +57,7 @@ function differs(patch: ProductUpdate): SQL | undefined {
 }
 
 export function createProductRepository(db: AppDb) {
+  const lister = createProductLister(db, toProduct);
   async function ownedRow(id: string, user: AuthUser): Promise<ProductRow> {
     const [row] = await db.select().from(products).where(eq(products.id, id));
     if (!row) throw notFound('Product');
@@ -107,20 +66,7 @@ export function createProductRepository(db: AppDb) {
   }
 
   return {
-    async list(filter: ProductFilter): Promise<Page<Product>> {
-      const where = whereOf(filter);
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(...ORDER_BY[filter.sort])
-          .limit(filter.limit)
-          .offset(filter.offset),
-        db.select({ total: count() }).from(products).where(where),
-      ]);
-      return { items: rows.map(toProduct), total: totals[0]?.total ?? 0 };
-    },
+    list: lister.list,
 
     async get(id: string): Promise<Product | null> {
       const [row] = await db.select().from(products).where(eq(products.id, id));

@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@b2b/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ProductPage } from '../repositories/product-list.js';
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
@@ -13,4 +14,24 @@ export const bearer = [{ bearerAuth: [] }];
 
 export function setTotal(reply: FastifyReply, total: number): void {
   reply.header('X-Total-Count', String(total));
+}
+
+/** What a list says about itself, in headers: its body stays the plain array the client expects. */
+export const LIST_HEADERS_DOC =
+  'X-Total-Count is the number of matches; X-Total-Count-Relation says whether it is exact (eq) or a lower ' +
+  'bound (gte: searches are not counted past the page, other lists past 10,000). X-Next-Cursor (and a Link ' +
+  'rel="next") continue the list after this page; X-Search-Corrected names the spelling searched instead ' +
+  'when q itself matched nothing.';
+
+export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: ProductPage): void {
+  setTotal(reply, page.total);
+  reply.header('X-Total-Count-Relation', page.totalIsExact ? 'eq' : 'gte');
+  if (page.nextCursor) {
+    reply.header('X-Next-Cursor', page.nextCursor);
+    const url = new URL(request.url, 'http://x');
+    url.searchParams.delete('offset');
+    url.searchParams.set('cursor', page.nextCursor);
+    reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
+  if (page.correctedQuery) reply.header('X-Search-Corrected', encodeURIComponent(page.correctedQuery));
 }

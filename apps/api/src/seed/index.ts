@@ -1,4 +1,4 @@
-import { count, eq, inArray, and, ne } from 'drizzle-orm';
+import { eq, inArray, and, ne } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 import { productInputSchema } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
@@ -116,9 +116,10 @@ function productRows(catalogue: Catalogue, sellers: SeededSeller[]): NewProductR
   });
 }
 
-async function productCount(db: AppDb): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products);
-  return row?.n ?? 0;
+/** Whether any product exists, without counting a large catalogue. */
+async function hasProducts(db: Pick<AppDb, 'select'>): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).limit(1);
+  return row !== undefined;
 }
 
 /** Seeds the demo catalogue only into an empty products table. */
@@ -128,13 +129,12 @@ export async function seedIfEmpty({
   emulator,
   catalogue = DEMO_CATALOGUE,
 }: SeedDeps): Promise<SeedResult | null> {
-  if ((await productCount(db)) > 0) return null;
+  if (await hasProducts(db)) return null;
   const sellers = await ensureSellers(auth, catalogue.sellers, emulator);
   const rows = productRows(catalogue, sellers);
   const inserted = await db.transaction(async (tx) => {
     // Re-checked inside the transaction so two starting processes cannot both seed.
-    const [existing] = await tx.select({ n: count() }).from(products);
-    if ((existing?.n ?? 0) > 0) return 0;
+    if (await hasProducts(tx)) return 0;
     if (rows.length > 0) await tx.insert(products).values(rows);
     return rows.length;
   });
@@ -164,8 +164,7 @@ export async function seedDemo({
         .where(and(eq(products.ownerEmail, seller.email), ne(products.ownerUid, seller.uid)));
     }
     if (force && emails.length > 0) await tx.delete(products).where(inArray(products.ownerEmail, emails));
-    const [existing] = await tx.select({ n: count() }).from(products);
-    if (!force && (existing?.n ?? 0) > 0) return 0;
+    if (!force && (await hasProducts(tx))) return 0;
     if (rows.length > 0) await tx.insert(products).values(rows);
     return rows.length;
   });

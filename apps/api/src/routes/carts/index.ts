@@ -4,7 +4,7 @@ import {
   emailParamsSchema,
   idParamsSchema,
   insertResultSchema,
-  productListQuerySchema,
+  pageQuerySchema,
   purchaseSchema,
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +13,6 @@ import { currentUser, pathEmailMustBeCaller } from '../../plugins/auth.js';
 import { bearer, errorResponses, setTotal } from '../schemas.js';
 
 const tags = ['carts'];
-const pageQuerySchema = productListQuerySchema.pick({ limit: true, offset: true });
 
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.carts;

@@ -1,7 +1,7 @@
-import { categoryParamsSchema, productListQuerySchema, productSchema } from '@b2b/shared';
+import { categoryListQuerySchema, categoryParamsSchema, productListQuerySchema, productSchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, setTotal } from '../schemas.js';
+import { errorResponses, LIST_HEADERS_DOC, setPageHeaders } from '../schemas.js';
 
 const tags = ['categories'];
 
@@ -14,13 +14,14 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Products of every category',
+        description: LIST_HEADERS_DOC,
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
       const page = await repo.list(request.query);
-      setTotal(reply, page.total);
+      setPageHeaders(request, reply, page);
       return page.items;
     },
   );
@@ -31,15 +32,15 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Products of one category',
-        description: 'id is one of the nine category values.',
+        description: `id is one of the nine category values. ${LIST_HEADERS_DOC}`,
         params: categoryParamsSchema,
-        querystring: productListQuerySchema.omit({ category: true }),
+        querystring: categoryListQuerySchema,
         response: { 200: z.array(productSchema), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
       const page = await repo.list({ ...request.query, category: request.params.id });
-      setTotal(reply, page.total);
+      setPageHeaders(request, reply, page);
       return page.items;
     },
   );

@@ -2,7 +2,7 @@ import { emailParamsSchema, productListQuerySchema, productSchema } from '@b2b/s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, pathEmailMustBeCaller } from '../../plugins/auth.js';
-import { bearer, errorResponses, setTotal } from '../schemas.js';
+import { bearer, errorResponses, LIST_HEADERS_DOC, setPageHeaders } from '../schemas.js';
 
 const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,7 +13,7 @@ const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: "The signed-in user's products",
-        description: 'Only for the user whose email is in the path.',
+        description: `Only for the user whose email is in the path. ${LIST_HEADERS_DOC}`,
         security: bearer,
         params: emailParamsSchema,
         querystring: productListQuerySchema,
@@ -22,7 +22,7 @@ const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const page = await app.repos.products.list({ ...request.query, ownerUid: currentUser(request).uid });
-      setTotal(reply, page.total);
+      setPageHeaders(request, reply, page);
       return page.items;
     },
   );

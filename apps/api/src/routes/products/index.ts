@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
-import { bearer, errorResponses, setTotal } from '../schemas.js';
+import { bearer, errorResponses, LIST_HEADERS_DOC, setPageHeaders } from '../schemas.js';
 
 const tags = ['products'];
 
@@ -27,14 +27,14 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'List products',
-        description: 'The total number of matches is in the X-Total-Count header.',
+        description: LIST_HEADERS_DOC,
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
       const page = await repo.list(request.query);
-      setTotal(reply, page.total);
+      setPageHeaders(request, reply, page);
       return page.items;
     },
   );

@@ -1,0 +1,374 @@
+import { and, eq, getTableColumns, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
+import {
+  AVAILABLE_THRESHOLD,
+  MAX_EXACT_COUNT,
+  type Category,
+  type Product,
+  type ProductListParams,
+  type Sort,
+} from '@b2b/shared';
+import { queryRows, type AppDb } from '../db/client.js';
+import { nameKey, productCounts, products, searchText, type ProductRow } from '../db/schema.js';
+import { AppError } from '../lib/errors.js';
+
+/*
+ * Listing the catalogue at any size (docs/architecture.md, "The catalogue at scale"):
+ * - every sort is an index order, and each page is one index range scan: the first page by
+ *   LIMIT, later pages by offset (bounded, read index-only before fetching the page's rows)
+ *   or by a keyset cursor (the last row's sort key: no offset at all);
+ * - totals come from product_counts (kept by triggers), from a count bounded at
+ *   MAX_EXACT_COUNT, or, for a search, from what the page itself saw;
+ * - a search is two index-served tiers: names that start with the query (name index, in
+ *   name order), then every other product whose name or brand contains each word (trigram
+ *   index, newest catalogue order last); a search that finds nothing is retried with the
+ *   closest words of the catalogue's vocabulary.
+ */
+
+export type ListFilter = Omit<ProductListParams, 'category'> & {
+  category?: Category | undefined;
+  /** Only this owner's products (by uid: an email address can move to another account). */
+  ownerUid?: string;
+};
+
+export interface ProductPage {
+  items: Product[];
+  total: number;
+  /** False when `total` is a lower bound. */
+  totalIsExact: boolean;
+  nextCursor: string | null;
+  /** The search actually run, when the one asked for found nothing and a spelling fix did. */
+  correctedQuery: string | null;
+}
+
+type Dir = 'asc' | 'desc';
+interface Key {
+  /** The expression ordered by, as the index has it. */
+  expr: SQL;
+  /** Its text form, carried in the cursor, and the type it is cast back to. */
+  text: SQL;
+  type: string;
+  dir: Dir;
+  /** The ORDER BY term, exactly as the index is built (direction and NULLs placement). */
+  order: SQL;
+  /** Only for a key that can be NULL (rating, sorted NULLs last). */
+  nullable?: boolean;
+}
+
+/** A key read forwards, or backwards (a descending key whose index is ascending). */
+const key = (expr: SQL, type: string, dir: Dir, text: SQL = sql`${expr}::text`): Key => ({
+  expr,
+  text,
+  type,
+  dir,
+  order: dir === 'asc' ? sql`${expr} asc` : sql`${expr} desc`,
+});
+const created = (dir: Dir) =>
+  // As text, with its microseconds: a JavaScript Date would round them away and skip or repeat rows.
+  key(sql`${products.createdAt}`, 'timestamptz', dir);
+const id = (dir: Dir) => key(sql`${products.id}`, 'uuid', dir);
+const name = key(nameKey(products.name), 'text', 'asc', nameKey(products.name));
+// The descending price and rating indexes put NULLs last; ORDER BY must say the same to use them.
+const priceDesc: Key = {
+  ...key(sql`${products.price}`, 'numeric', 'desc'),
+  order: sql`${products.price} desc nulls last`,
+};
+const rating: Key = {
+  ...key(sql`${products.rating}`, 'numeric', 'desc'),
+  order: sql`${products.rating} desc nulls last`,
+  nullable: true,
+};
+
+type IndexSort = Exclude<Sort, 'relevance'>;
+/** Each sort is exactly the column order of one index (db/schema.ts), so pages never sort rows. */
+const SORT_KEYS: Record<IndexSort, Key[]> = {
+  oldest: [created('asc'), id('asc')],
+  newest: [created('desc'), id('desc')],
+  price_asc: [key(sql`${products.price}`, 'numeric', 'asc'), created('asc'), id('asc')],
+  price_desc: [priceDesc, created('asc'), id('asc')],
+  name_asc: [name, id('asc')],
+  rating_desc: [rating, created('asc'), id('asc')],
+};
+
+/** Relevance: tier 1 (names starting with the query) in name order, then tier 2 in catalogue order. */
+const TIER_KEYS = { 1: SORT_KEYS.name_asc, 2: SORT_KEYS.oldest } as const;
+type Tier = keyof typeof TIER_KEYS;
+
+const orderBy = (keys: Key[]) => keys.map((k) => k.order);
+
+const cast = (value: string, key: Key) => sql`${value}::${sql.raw(key.type)}`;
+
+/** Rows strictly after `values` in the order of `keys`, written so the index serves the range. */
+function after(keys: Key[], values: (string | null)[]): SQL {
+  const [first, ...rest] = keys;
+  const [value, ...restValues] = values;
+  if (!first) throw new Error('no sort keys');
+  if (first.nullable && value === null) {
+    // Past the last non-null value: only NULLs remain, ordered by the remaining keys.
+    return rest.length > 0 ? (and(sql`${first.expr} is null`, after(rest, restValues)) ?? sql`false`) : sql`false`;
+  }
+  if (value === null || value === undefined) throw cursorError();
+  if (keys.every((k) => k.dir === first.dir && !k.nullable)) {
+    const op = sql.raw(first.dir === 'asc' ? '>' : '<');
+    const lhs = sql.join(
+      keys.map((k) => k.expr),
+      sql`, `,
+    );
+    const rhs = sql.join(
+      keys.map((k, i) => cast(values[i] ?? '', k)),
+      sql`, `,
+    );
+    return sql`(${lhs}) ${op} (${rhs})`;
+  }
+  // Mixed directions: a plain bound on the first key keeps the index range, the rest decides ties.
+  const strict = sql.raw(first.dir === 'asc' ? '>' : '<');
+  const loose = sql.raw(first.dir === 'asc' ? '>=' : '<=');
+  const v = cast(value, first);
+  const tie = rest.length > 0 ? sql`(${first.expr} = ${v} and ${after(rest, restValues)})` : sql`false`;
+  const ranged = sql`(${first.expr} ${loose} ${v} and (${first.expr} ${strict} ${v} or ${tie}))`;
+  return first.nullable ? sql`(${ranged} or ${first.expr} is null)` : ranged;
+}
+
+interface Cursor {
+  s: Sort;
+  /** Relevance only: which tier the last row came from. */
+  t?: Tier;
+  v: (string | null)[];
+}
+
+function cursorError(): AppError {
+  return new AppError(
+    'VALIDATION_ERROR',
+    'cursor is not valid for this list: pass the X-Next-Cursor of its last page.',
+    [{ field: 'cursor', message: 'Not a cursor of this list.' }],
+  );
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string, sort: Sort): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw cursorError();
+  }
+  const c = parsed as Partial<Cursor> | null;
+  const keys = sort === 'relevance' ? (c?.t === 1 || c?.t === 2 ? TIER_KEYS[c.t] : null) : SORT_KEYS[sort];
+  const valid =
+    c !== null &&
+    typeof c === 'object' &&
+    c.s === sort &&
+    keys !== null &&
+    Array.isArray(c.v) &&
+    c.v.length === keys.length &&
+    c.v.every((v) => v === null || (typeof v === 'string' && v.length <= 500 && !v.includes('\0')));
+  if (!valid) throw cursorError();
+  return c as Cursor;
+}
+
+/** LIKE treats % and _ as wildcards; a search for "50%" means the characters. */
+export function likePattern(q: string): string {
+  return `%${escapeLike(q)}%`;
+}
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** Lower-cased words of a search; a product matches when its name or brand contains each. */
+export function searchWords(q: string): string[] {
+  return q.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+const search = searchText(products.name, products.brand);
+const containsAll = (words: string[]) => and(...words.map((w) => sql`${search} like ${likePattern(w)}`));
+const nameStartsWith = (q: string) => sql`${nameKey(products.name)} like ${`${escapeLike(q.toLowerCase())}%`}`;
+
+function filterConditions(filter: ListFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.available) conditions.push(gt(products.quantity, AVAILABLE_THRESHOLD));
+  if (filter.category) conditions.push(eq(products.category, filter.category));
+  if (filter.ownerUid) conditions.push(eq(products.ownerUid, filter.ownerUid));
+  return conditions;
+}
+
+const columns = { ...getTableColumns(products), cursorKeys: sql<string[]>`null` };
+type Row = ProductRow & { cursorKeys: (string | null)[] | null };
+
+export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => Product) {
+  /** One page in one index order: LIMIT n+1 tells whether more rows follow. */
+  async function pageOf(where: SQL | undefined, keys: Key[], limit: number, offset: number): Promise<Row[]> {
+    const select = {
+      ...columns,
+      cursorKeys: sql<(string | null)[]>`array[${sql.join(
+        keys.map((k) => k.text),
+        sql`, `,
+      )}]::text[]`,
+    };
+    const order = orderBy(keys);
+    if (offset === 0) {
+      return db
+        .select(select)
+        .from(products)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit + 1);
+    }
+    // Deep pages: walk the offset over ids only (an index-only scan), then fetch just the page.
+    const ids = db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit + 1)
+      .offset(offset);
+    return db
+      .select(select)
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(...order);
+  }
+
+  async function maintainedCount(filter: ListFilter): Promise<number> {
+    const conditions: SQL[] = [];
+    if (filter.category) conditions.push(eq(productCounts.category, filter.category));
+    if (filter.available) conditions.push(eq(productCounts.available, true));
+    const [row] = await db
+      .select({ total: sql<string | null>`sum(${productCounts.count})` })
+      .from(productCounts)
+      .where(and(...conditions));
+    return Number(row?.total ?? 0);
+  }
+
+  /** Exact up to MAX_EXACT_COUNT; past it, the bound (and totalIsExact false). */
+  async function boundedCount(where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
+    const limited = db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(where)
+      .limit(MAX_EXACT_COUNT + 1)
+      .as('limited');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+    const n = row?.n ?? 0;
+    return n > MAX_EXACT_COUNT ? { total: MAX_EXACT_COUNT, exact: false } : { total: n, exact: true };
+  }
+
+  function finish(rows: Row[], limit: number, cursorOf: (row: Row) => Cursor) {
+    const more = rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    const last = page.at(-1);
+    return { page, more, nextCursor: more && last ? encodeCursor(cursorOf(last)) : null };
+  }
+
+  const keysOf = (row: Row) => row.cursorKeys ?? [];
+
+  async function listSorted(filter: ListFilter & { sort: IndexSort }): Promise<ProductPage> {
+    const keys = SORT_KEYS[filter.sort];
+    const conditions = filterConditions(filter);
+    const words = filter.q ? searchWords(filter.q) : [];
+    if (words.length > 0) conditions.push(containsAll(words) ?? sql`true`);
+    const base = and(...conditions);
+    const cursor = filter.cursor ? decodeCursor(filter.cursor, filter.sort) : null;
+    const where = cursor ? and(base, after(keys, cursor.v)) : base;
+    const rows = await pageOf(where, keys, filter.limit, cursor ? 0 : filter.offset);
+    const { page, more, nextCursor } = finish(rows, filter.limit, (row) => ({ s: filter.sort, v: keysOf(row) }));
+    let total: number;
+    let totalIsExact = true;
+    if (words.length > 0) {
+      ({ total, totalIsExact } = seenCount(filter, page.length, more, Boolean(cursor)));
+    } else if (filter.ownerUid) {
+      const counted = await boundedCount(base);
+      total = counted.total;
+      totalIsExact = counted.exact;
+    } else {
+      total = await maintainedCount(filter);
+    }
+    return { items: page.map(toProduct), total, totalIsExact, nextCursor, correctedQuery: null };
+  }
+
+  /** A search is not counted beyond what its page saw: exact on its last page, a lower bound before. */
+  function seenCount(filter: ListFilter, seen: number, more: boolean, viaCursor: boolean) {
+    const before = viaCursor ? 0 : filter.offset;
+    return { total: before + seen + (more ? 1 : 0), totalIsExact: !more && !viaCursor };
+  }
+
+  async function listRelevant(filter: ListFilter & { q: string }): Promise<ProductPage> {
+    const words = searchWords(filter.q);
+    const base = filterConditions(filter);
+    const tierWhere: Record<Tier, SQL | undefined> = {
+      1: and(...base, nameStartsWith(filter.q)),
+      2: and(...base, containsAll(words), not(nameStartsWith(filter.q))),
+    };
+    const cursor = filter.cursor ? decodeCursor(filter.cursor, 'relevance') : null;
+    const limit = filter.limit;
+    const rows: (Row & { tier: Tier })[] = [];
+
+    // Tier 1, unless the cursor is already past it.
+    let offset2 = 0;
+    if (!cursor || cursor.t === 1) {
+      const where1 = cursor ? and(tierWhere[1], after(TIER_KEYS[1], cursor.v)) : tierWhere[1];
+      const offset = cursor ? 0 : filter.offset;
+      const tier1 = await pageOf(where1, TIER_KEYS[1], limit, offset);
+      rows.push(...tier1.map((row) => ({ ...row, tier: 1 as const })));
+      if (tier1.length === 0 && offset > 0) {
+        // The offset lies past tier 1: tier 2 starts where tier 1's rows end.
+        const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(where1)
+            .limit(offset)
+            .as('t1'),
+        );
+        offset2 = offset - (counted?.n ?? 0);
+      }
+    }
+    if (rows.length <= limit) {
+      const where2 = cursor?.t === 2 ? and(tierWhere[2], after(TIER_KEYS[2], cursor.v)) : tierWhere[2];
+      const tier2 = await pageOf(where2, TIER_KEYS[2], limit - rows.length, offset2);
+      rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
+    }
+    const { page, more, nextCursor } = finish(rows, limit, (row) => ({
+      s: 'relevance',
+      t: (row as Row & { tier: Tier }).tier,
+      v: keysOf(row),
+    }));
+    const { total, totalIsExact } = seenCount(filter, page.length, more, Boolean(cursor));
+    return { items: page.map(toProduct), total, totalIsExact, nextCursor, correctedQuery: null };
+  }
+
+  /** The closest catalogue word for each word of the query that is not one itself; null if none changes. */
+  async function correct(q: string): Promise<string | null> {
+    const words = searchWords(q);
+    let changed = false;
+    const fixed: string[] = [];
+    for (const word of words) {
+      const [best] =
+        word.length < 3
+          ? []
+          : await queryRows<{ term: string }>(
+              db,
+              sql`select term from search_terms where term % ${word}
+                  order by term = ${word} desc, similarity(term, ${word}) desc, term limit 1`,
+            );
+      const replacement = best && best.term !== word && !best.term.includes(word) ? best.term : word;
+      if (replacement !== word) changed = true;
+      fixed.push(replacement);
+    }
+    return changed ? fixed.join(' ') : null;
+  }
+
+  async function list(filter: ListFilter): Promise<ProductPage> {
+    const run = (f: ListFilter) =>
+      f.sort === 'relevance' && f.q
+        ? listRelevant({ ...f, q: f.q })
+        : listSorted({ ...f, sort: f.sort === 'relevance' ? 'oldest' : f.sort });
+    const result = await run(filter);
+    if (result.items.length > 0 || !filter.q || filter.cursor || filter.offset > 0) return result;
+    const corrected = await correct(filter.q);
+    if (!corrected) return result;
+    const retried = await run({ ...filter, q: corrected });
+    return retried.items.length > 0 ? { ...retried, correctedQuery: corrected } : result;
+  }
+
+  return { list };
+}

@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import { CATEGORY_VALUES, type Category } from '@b2b/shared';
+import { queryRows, type AppDb, type AppTx } from '../db/client.js';
+import { DEMO_PRODUCTS } from './catalogue.js';
+
+/*
+ * A large, varied catalogue on demand (`npm run seed -- --products 1000000`), built inside the
+ * database with one INSERT … SELECT per batch, so a million rows take seconds, not minutes of
+ * round trips. Every choice is a hash of the row number: the same command always builds the
+ * same catalogue, which keeps benchmark runs comparable.
+ */
+
+/** What a generated product can be called, per category; the demo images of that category illustrate it. */
+const NOUNS: Record<Category, string[]> = {
+  electronics: [
+    'Wireless Headphones',
+    'Bluetooth Speaker',
+    'USB-C Charger',
+    'Power Bank',
+    'HDMI Cable',
+    'Smartwatch',
+    'LED Monitor',
+    'Wireless Mouse',
+    'Mechanical Keyboard',
+    'Security Camera',
+    'Smartphone',
+    'Laptop',
+  ],
+  home: ['Bath Towel', 'Bed Sheet Set', 'Table Lamp', 'Wall Clock', 'Storage Basket', 'Curtain Panel', 'Throw Pillow'],
+  kitchen: ['Frying Pan', 'Chef Knife', 'Cutting Board', 'Water Bottle', 'Saucepan', 'Mixing Bowl', 'Steel Tumbler'],
+  fashion: ['Cotton T-Shirt', 'Denim Jeans', 'Polo Shirt', 'Hoodie', 'Baseball Cap', 'Sneakers', 'Wool Scarf'],
+  health: ['Hand Sanitizer', 'Face Mask', 'Vitamin C Tablets', 'First Aid Kit', 'Thermometer', 'Toothbrush'],
+  beauty: ['Matte Lipstick', 'Nail Polish', 'Face Cream', 'Shampoo', 'Compact Mirror', 'Body Lotion'],
+  accessories: ['Sunglasses', 'Laptop Backpack', 'Leather Wallet', 'Wrist Watch', 'Tote Bag', 'Silver Ring'],
+  'office&stationary': [
+    'Ballpoint Pen',
+    'Ruled Notebook',
+    'Stapler',
+    'Paper Clips',
+    'Office Scissors',
+    'Desk Organizer',
+  ],
+  others: ['Shipping Box', 'Toolbox', 'Teddy Bear', 'Football', 'Packing Tape', 'Garden Hose'],
+};
+
+const ADJECTIVES = [
+  'Stainless Steel',
+  'Heavy-Duty',
+  'Compact',
+  'Premium',
+  'Eco',
+  'Classic',
+  'Professional',
+  'Lightweight',
+  'Waterproof',
+  'Deluxe',
+  'Essential',
+  'Ultra',
+  'Smart',
+  'Organic',
+  'Recycled',
+  'Tungsten',
+  'Bamboo',
+  'Ceramic',
+  'Carbon',
+  'Everyday',
+];
+
+const BRAND_STEMS = [
+  'North',
+  'Sonic',
+  'Bright',
+  'Karna',
+  'Delta',
+  'Pure',
+  'Forge',
+  'Leaf',
+  'Shore',
+  'Clip',
+  'Aqua',
+  'Terra',
+];
+const BRAND_ENDS = ['wind', 'lane', 'line', 'phuli', 'craft', 'works', 'mart', 'trade', 'well', 'point'];
+const PACKS = ['pack of 6', 'pack of 12', 'carton of 20', 'case of 24', 'box of 50', 'bundle of 100', 'pallet of 500'];
+
+/** Accounts that own generated products without being able to sign in (no password exists). */
+export const GENERATED_SELLERS = 47;
+
+export interface GenerateOptions {
+  products: number;
+  /** Demo sellers (real accounts) who own a share of the generated catalogue, so it can be managed. */
+  owners: { uid: string; email: string }[];
+  batchSize?: number;
+  onProgress?: (done: number) => void;
+}
+
+/** A well-mixed non-negative integer for row g and choice k (PostgreSQL's own 64-bit hash, seeded by k). */
+const hash = (k: number) => sql.raw(`(hashint8extended(g, ${k}) & 2147483647)`);
+
+/** Inserts `products` generated rows (after any there are), in batches; returns how many. */
+export async function generateCatalogue(db: AppDb, options: GenerateOptions): Promise<number> {
+  const batch = options.batchSize ?? 100_000;
+  const categories = [...CATEGORY_VALUES];
+  const nouns = categories.map((c) => NOUNS[c]);
+  const maxNouns = Math.max(...nouns.map((n) => n.length));
+  // A rectangular text[][] for SQL: short lists repeat their words to fill the row.
+  const nounGrid = nouns.map((list) => Array.from({ length: maxNouns }, (_, i) => list[i % list.length] ?? ''));
+  const images = categories.map((c) => {
+    const list = DEMO_PRODUCTS.filter((p) => p.category === c && p.image).map((p) => p.image ?? '');
+    return Array.from({ length: maxNouns }, (_, i) => list[i % list.length] ?? '');
+  });
+  const generated = Array.from({ length: GENERATED_SELLERS }, (_, i) => {
+    const n = String(i + 1).padStart(3, '0');
+    return { uid: `generated-seller-${n}`, email: `wholesaler${n}@sellers.example` };
+  });
+  const owners = [...options.owners, ...generated];
+  // Spread over the last two years, in row order, so "oldest first" is the generation order.
+  const span = 2 * 365 * 24 * 3600;
+  const total = options.products;
+  let done = 0;
+  // Building indexes once at the end is far quicker than updating them row by row; the
+  // definitions are read back from the catalog, so nothing here restates the migrations.
+  // One transaction: a failure part-way leaves the catalogue (and its indexes) as it was.
+  await db.transaction(async (tx) => {
+    const rebuild = total >= REBUILD_INDEXES_FROM ? await dropSecondaryIndexes(tx) : [];
+    while (done < total) {
+      const from = done + 1;
+      const to = Math.min(total, done + batch);
+      await tx.execute(sql`
+      INSERT INTO products (owner_uid, owner_email, name, image, brand, category, description, content,
+                            price, quantity, min_sell_qty, rating, created_at, updated_at)
+      SELECT o.uid, o.email,
+             b.brand || ' ' || a.adjective || ' ' || n.noun || ' — ' || p.pack,
+             n.image, b.brand, c.category,
+             'A ' || lower(a.adjective) || ' ' || lower(n.noun) || ' from ' || b.brand || ', sold by the ' || p.pack || '.',
+             'Unit: one ' || lower(n.noun) || '. Pack: ' || p.pack || '. Ships within 3 working days.',
+             round((0.5 + (${hash(1)} % 50000) / 100.0)::numeric, 2),
+             -- about a third at or below the "available" threshold of 100, some of them sold out
+             CASE WHEN ${hash(2)} % 3 = 0 THEN ${hash(3)} % 101 ELSE 101 + ${hash(3)} % 20000 END,
+             (ARRAY[1, 6, 10, 12, 20, 24, 50, 100])[1 + ${hash(4)} % 8],
+             CASE WHEN ${hash(5)} % 10 = 0 THEN NULL ELSE round(((${hash(5)} % 41) / 10.0 + 1)::numeric, 1) END,
+             t.at, t.at
+      FROM generate_series(${from}::bigint, ${to}::bigint) AS g
+      CROSS JOIN LATERAL (SELECT (${sql.param(categories)}::text[])[1 + ${hash(6)} % ${categories.length}] AS category,
+                                 1 + ${hash(6)} % ${categories.length} AS ci) c
+      CROSS JOIN LATERAL (SELECT (${sql.param(nounGrid)}::text[][])[c.ci][1 + ${hash(7)} % ${maxNouns}] AS noun,
+                                 (${sql.param(images)}::text[][])[c.ci][1 + ${hash(7)} % ${maxNouns}] AS image) n
+      CROSS JOIN LATERAL (SELECT (${sql.param(ADJECTIVES)}::text[])[1 + ${hash(8)} % ${ADJECTIVES.length}] AS adjective) a
+      CROSS JOIN LATERAL (SELECT (${sql.param(BRAND_STEMS)}::text[])[1 + ${hash(9)} % ${BRAND_STEMS.length}]
+                                 || (${sql.param(BRAND_ENDS)}::text[])[1 + ${hash(10)} % ${BRAND_ENDS.length}] AS brand) b
+      CROSS JOIN LATERAL (SELECT (${sql.param(PACKS)}::text[])[1 + ${hash(11)} % ${PACKS.length}] AS pack) p
+      CROSS JOIN LATERAL (SELECT (${sql.param(owners.map((o) => o.uid))}::text[])[1 + ${hash(12)} % ${owners.length}] AS uid,
+                                 (${sql.param(owners.map((o) => o.email))}::text[])[1 + ${hash(12)} % ${owners.length}] AS email) o
+      CROSS JOIN LATERAL (SELECT now() - make_interval(secs => ${span} * (1 - g::double precision / ${total + 1})) AS at) t
+    `);
+      done = to;
+      options.onProgress?.(done);
+    }
+    for (const definition of rebuild) await tx.execute(sql.raw(definition));
+  });
+  return done;
+}
+
+/** From this many rows on, dropping and rebuilding the indexes pays off. */
+const REBUILD_INDEXES_FROM = 50_000;
+
+async function dropSecondaryIndexes(db: AppTx): Promise<string[]> {
+  const rows = await queryRows<{ name: string; definition: string }>(
+    db,
+    sql`
+    SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+    FROM pg_index i
+    WHERE i.indrelid = 'products'::regclass AND NOT i.indisprimary`,
+  );
+  for (const { name } of rows) await db.execute(sql.raw(`DROP INDEX ${name}`));
+  return rows.map((row) => row.definition);
+}
