@@ -100,11 +100,47 @@ test('apiFetchPage reads the total from X-Total-Count', async () => {
   await expect(apiFetchPage('/products', { query: { limit: 2 } })).resolves.toEqual({
     items: [{ id: 1 }, { id: 2 }],
     total: 57,
+    totalIsExact: true,
+    nextCursor: null,
+    correctedQuery: null,
   });
 });
 
 test('apiFetchPage falls back to the item count without the header', async () => {
   fetchMock.mockResolvedValue(json([{ id: 1 }]));
 
-  await expect(apiFetchPage('/products')).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+  await expect(apiFetchPage('/products')).resolves.toEqual({
+    items: [{ id: 1 }],
+    total: 1,
+    totalIsExact: true,
+    nextCursor: null,
+    correctedQuery: null,
+  });
+});
+
+test('apiFetchPage reads a lower-bound total, the next cursor and a corrected search', async () => {
+  fetchMock.mockResolvedValue(
+    json([{ id: 1 }], {
+      headers: {
+        'X-Total-Count': '10000',
+        'X-Total-Count-Relation': 'gte',
+        'X-Next-Cursor': 'eyJpZCI6MX0',
+        'X-Search-Corrected': encodeURIComponent('café “noir”'),
+      },
+    }),
+  );
+
+  await expect(apiFetchPage('/products', { query: { q: 'cafe noir' } })).resolves.toEqual({
+    items: [{ id: 1 }],
+    total: 10_000,
+    totalIsExact: false,
+    nextCursor: 'eyJpZCI6MX0',
+    correctedQuery: 'café “noir”',
+  });
+});
+
+test('apiFetchPage treats X-Total-Count-Relation eq as exact', async () => {
+  fetchMock.mockResolvedValue(json([], { headers: { 'X-Total-Count': '0', 'X-Total-Count-Relation': 'eq' } }));
+
+  await expect(apiFetchPage('/products')).resolves.toMatchObject({ total: 0, totalIsExact: true, nextCursor: null });
 });

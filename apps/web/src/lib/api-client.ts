@@ -109,14 +109,41 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   return readJson<T>(await request(path, options));
 }
 
-/** For list endpoints: the page of items plus the total the server reports in X-Total-Count. */
-export async function apiFetchPage<T>(
-  path: string,
-  options: ApiFetchOptions = {},
-): Promise<{ items: T[]; total: number }> {
+/** One page of a list endpoint, with what the response headers say about the rest of the list. */
+export type ApiPage<T> = {
+  items: T[];
+  /** X-Total-Count; the item count when the header is missing. */
+  total: number;
+  /** False when X-Total-Count-Relation is `gte`: the real total is at least `total`. */
+  totalIsExact: boolean;
+  /** X-Next-Cursor: present only when rows exist after this page. */
+  nextCursor: string | null;
+  /** X-Search-Corrected: nothing matched `q` as typed, and these are the results for this spelling. */
+  correctedQuery: string | null;
+};
+
+function decodeHeader(value: string | null): string | null {
+  if (value === null || value === '') return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** For list endpoints: the page of items plus the total and paging hints from the headers. */
+export async function apiFetchPage<T>(path: string, options: ApiFetchOptions = {}): Promise<ApiPage<T>> {
   const response = await request(path, options);
   const items = await readJson<T[]>(response);
   const header = response.headers.get('X-Total-Count');
   const total = header === null ? Number.NaN : Number(header);
-  return { items, total: Number.isInteger(total) && total >= 0 ? total : items.length };
+  const counted = Number.isInteger(total) && total >= 0;
+  return {
+    items,
+    total: counted ? total : items.length,
+    // Without the relation header the count is exact, as it was before the API could estimate.
+    totalIsExact: !counted || response.headers.get('X-Total-Count-Relation')?.trim().toLowerCase() !== 'gte',
+    nextCursor: response.headers.get('X-Next-Cursor') || null,
+    correctedQuery: decodeHeader(response.headers.get('X-Search-Corrected')),
+  };
 }

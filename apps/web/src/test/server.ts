@@ -70,9 +70,22 @@ export function clearReceivedRequests() {
   unhandled.length = 0;
 }
 
-/** A list endpoint's answer: one page of items plus the total in X-Total-Count. */
-export function pageResponse(items: unknown[], total = items.length) {
-  return HttpResponse.json(items, { headers: { 'X-Total-Count': String(total) } });
+export type PageHeaders = {
+  /** `gte`: the total is a lower bound (X-Total-Count-Relation); exact when left out. */
+  relation?: 'eq' | 'gte';
+  /** X-Next-Cursor: more rows exist after this page. */
+  nextCursor?: string;
+  /** X-Search-Corrected, sent URL-encoded: the results are for this spelling of the search. */
+  corrected?: string;
+};
+
+/** A list endpoint's answer: one page of items plus the total in X-Total-Count and the paging headers. */
+export function pageResponse(items: unknown[], total = items.length, extra: PageHeaders = {}) {
+  const headers: Record<string, string> = { 'X-Total-Count': String(total) };
+  if (extra.relation) headers['X-Total-Count-Relation'] = extra.relation;
+  if (extra.nextCursor) headers['X-Next-Cursor'] = extra.nextCursor;
+  if (extra.corrected) headers['X-Search-Corrected'] = encodeURIComponent(extra.corrected);
+  return HttpResponse.json(items, { headers });
 }
 
 /** The API's error body, {statusCode, code, error, message, details?}, with its status. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product, ProductListQuery } from '@b2b/shared';
-import { apiFetchPage } from '@/lib/api-client';
+import { apiFetchPage, type ApiPage } from '@/lib/api-client';
 import { toListParams } from './list-query';
 import { productKeys } from './query-keys';
 
-export type ProductPage = { items: Product[]; total: number };
+export type ProductPage = ApiPage<Product>;
 
 export function getProducts(query: ProductListQuery, signal?: AbortSignal): Promise<ProductPage> {
   return apiFetchPage<Product>('/products', { query: toListParams(query), signal });
