@@ -67,9 +67,10 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ET
  * class 08 connection exception, 28 invalid authorization (wrong password, role gone),
  * 53 insufficient resources (53300 too many connections, disk full, out of memory),
  * 57P01–57P05 server shutting down / crashed / starting / database dropped / session ended,
+ * 57014 a statement cancelled by the statement timeout (the database is overloaded),
  * 3D000 the database does not exist.
  */
-const UNAVAILABLE_SQLSTATE = /^(?:08[0-9A-Z]{3}|28[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[1-5]|3D000)$/;
+const UNAVAILABLE_SQLSTATE = /^(?:08[0-9A-Z]{3}|28[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[1-5]|57014|3D000)$/;
 
 /** True when the database cannot be reached (as opposed to a bad query). */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../lib/errors.js';
 import { createFirebaseAuth } from '../lib/firebase.js';
+import { TokenCache } from '../lib/token-cache.js';
 
 export interface AuthUser {
   uid: string;
@@ -47,6 +48,8 @@ export function pathEmailMustBeCaller(refusal: string) {
 }
 
 const BEARER = /^Bearer\s+([\w.-]+)\s*$/i;
+/** About 1 kB each: a few MB at most, whatever the traffic. */
+const VERIFIED_TOKENS_KEPT = 5_000;
 
 export default fp(
   async (app) => {
@@ -55,9 +58,15 @@ export default fp(
 
     app.decorate('firebaseAuth', auth);
     app.decorateRequest('user', null);
+    const verified = new TokenCache<AuthUser>(VERIFIED_TOKENS_KEPT);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       if (!token) throw unauthenticated('Sign in to continue.');
+      const known = verified.get(token);
+      if (known) {
+        request.user = known;
+        return;
+      }
       let decoded: DecodedIdToken;
       try {
         decoded = await auth.verifyIdToken(token);
@@ -72,6 +81,7 @@ export default fp(
       }
       const user = userFromToken(decoded);
       if (!user) throw unauthenticated('Your account has no email address.');
+      verified.set(token, user, decoded.exp * 1000);
       request.user = user;
     });
   },

@@ -199,10 +199,11 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
   async function pageOf(where: SQL | undefined, keys: Key[], limit: number, offset: number): Promise<Row[]> {
     const select = {
       ...columns,
-      cursorKeys: sql<(string | null)[]>`array[${sql.join(
+      // JSON, not text[]: PGlite reads a NULL array element back as the string 'NULL'.
+      cursorKeys: sql<(string | null)[]>`json_build_array(${sql.join(
         keys.map((k) => k.text),
         sql`, `,
-      )}]::text[]`,
+      )})`,
     };
     const order = orderBy(keys);
     if (offset === 0) {

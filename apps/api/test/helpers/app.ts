@@ -21,7 +21,7 @@ export interface TestAppOptions {
 /** One app per test file (fastify/demo style), on its own database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig(testEnv(options.env));
-  const { database, dispose } = await openTestDatabase();
+  const { database, dispose } = await openTestDatabase(config.pool);
   const app = await buildApp({ config, database });
   await options.beforeReady?.(app);
   await app.ready();

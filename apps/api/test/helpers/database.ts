@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { PoolLimits } from '../../src/config.js';
 import { createDatabase, type Database } from '../../src/db/client.js';
 
 export interface TestDatabase {
@@ -14,7 +15,7 @@ export const usesPostgres = () => process.env.API_TEST_DB === 'postgres';
  * A fresh, migrated database for one test file: in-memory PGlite, or (project "postgres")
  * a uniquely named schema in TEST_DATABASE_URL so parallel files and runs never collide.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(pool?: Partial<PoolLimits>): Promise<TestDatabase> {
   if (!usesPostgres()) {
     const database = await createDatabase({ url: null, pgliteDir: 'memory://' });
     await database.migrate();
@@ -27,7 +28,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const database = await createDatabase({ url, pgliteDir: 'memory://', schema });
+  const database = await createDatabase({ url, pgliteDir: 'memory://', schema, ...(pool ? { pool } : {}) });
   await database.migrate();
   return {
     database,

@@ -65,6 +65,8 @@ test.each([
   ['57P02', 'crash shutdown'],
   ['57P03', 'the database system is starting up'],
   ['3D000', 'database "b2b" does not exist'],
+  // An overloaded database: the request gets a quick 503 with Retry-After, not a 500.
+  ['57014', 'canceling statement due to statement timeout'],
 ])('SQLSTATE %s (%s) is 503 DB_UNAVAILABLE, not 500', (code, message) => {
   const wrapped = Object.assign(new Error('Failed query: select 1'), { cause: { code, message } });
   expect(isDatabaseUnavailable(wrapped)).toBe(true);
@@ -76,7 +78,6 @@ test.each([
 test.each([
   ['23505', 'unique violation'],
   ['42P01', 'undefined table'],
-  ['57014', 'statement timeout (query cancelled)'],
   ['P0001', 'raise exception'],
   ['40001', 'serialization failure'],
   ['2800', 'not a SQLSTATE'],
