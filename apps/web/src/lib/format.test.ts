@@ -1,10 +1,16 @@
 import { expect, test } from 'vitest';
 import { FALLBACK_TEXT } from '@b2b/shared';
-import { formatPrice } from './format';
+import { formatCount, formatPrice } from './format';
 
 test('prices are US dollars with two decimals, and a missing price shows the fallback', () => {
   expect(formatPrice(4.5)).toBe('$4.50');
   expect(formatPrice(1234)).toBe('$1,234.00');
   expect(formatPrice(undefined)).toBe(FALLBACK_TEXT);
   expect(formatPrice(Number.NaN)).toBe(FALLBACK_TEXT);
+});
+
+test('counts have thousands separators, and a lower bound ends in +', () => {
+  expect(formatCount(7)).toBe('7');
+  expect(formatCount(1_000_000)).toBe('1,000,000');
+  expect(formatCount(10_000, false)).toBe('10,000+');
 });

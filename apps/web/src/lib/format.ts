@@ -6,3 +6,10 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 export function formatPrice(price: number | null | undefined): string {
   return typeof price === 'number' && Number.isFinite(price) ? usd.format(price) : FALLBACK_TEXT;
 }
+
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A count with thousands separators; a lower bound gets a trailing "+" (10,000+). */
+export function formatCount(count: number, exact = true): string {
+  return `${whole.format(count)}${exact ? '' : '+'}`;
+}

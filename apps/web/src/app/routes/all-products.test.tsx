@@ -4,7 +4,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
-import { pageResponse, receivedRequests, server } from '@/test/server';
+import { pageResponse, receivedRequests, server, type PageHeaders } from '@/test/server';
 import AllProductsRoute from './all-products';
 
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
@@ -26,6 +26,17 @@ beforeEach(() => {
 
 /** The query string of the last list request, e.g. { limit: '24', offset: '0' }. */
 const lastQuery = () => receivedRequests().findLast((request) => request.route === 'GET /api/products')?.query;
+
+/** A full page of 24 products named after their position in the list, as the API would page them. */
+function serveLargeList(total: number, headers: (offset: number) => PageHeaders = () => ({})) {
+  serveProducts((query) => {
+    const offset = Number(query.get('offset') ?? 0);
+    const items = Array.from({ length: 24 }, (_, i) => createProduct({ name: `Cable ${offset + i + 1}` }));
+    return pageResponse(items, total, headers(offset));
+  });
+}
+
+const pager = () => screen.getByRole('navigation', { name: 'Pagination' });
 
 test('the table shows the spec columns, and Details and Update per row', async () => {
   renderRoute(<AllProductsRoute />, { path: '/all-products' });
@@ -151,6 +162,69 @@ test('the search field keeps focus on Enter and while it is cleared, and follows
   expect(screen.getByRole('searchbox', { name: 'Search by name or brand' })).toHaveValue('paper');
 });
 
+test('a lower-bound total shows "10,000+" and pages on with Next, naming no last page', async () => {
+  serveLargeList(10_000, (offset) => ({ relation: 'gte', nextCursor: `after-${offset + 24}` }));
+  const { user, router } = renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?q=cable' });
+
+  expect(await screen.findByText('Cable 1')).toBeInTheDocument();
+  expect(screen.getByText(/10,000\+ found\./)).toBeInTheDocument();
+  expect(within(pager()).getByText('Showing 1–24 of 10,000+ results')).toBeInTheDocument();
+  const pages = () =>
+    within(pager())
+      .getAllByRole('button', { name: /^Page / })
+      .map((button) => button.textContent);
+  expect(pages()).toEqual(['1', '2']);
+
+  await user.click(within(pager()).getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Cable 25')).toBeInTheDocument();
+  expect(router.state.location.search).toBe('?q=cable&page=2');
+  expect(within(pager()).getByText('Showing 25–48 of 10,000+ results')).toBeInTheDocument();
+  expect(pages()).toEqual(['1', '2', '3']);
+  expect(within(pager()).getByRole('button', { name: 'Next' })).toBeEnabled();
+});
+
+test('an exact total of a million is written with separators, and pages stop where offsets do', async () => {
+  serveLargeList(1_000_000, (offset) => ({ relation: 'eq', nextCursor: `after-${offset + 24}` }));
+  renderRoute(<AllProductsRoute />, { path: '/all-products' });
+
+  expect(await screen.findByText('Cable 1')).toBeInTheDocument();
+  expect(screen.getByText(/1,000,000 found\./)).toBeInTheDocument();
+  expect(within(pager()).getByText('Showing 1–24 of 1,000,000 results')).toBeInTheDocument();
+  // 417 × 24 rows end at offset 9,984, the last page an offset of at most 10,000 reaches.
+  expect(within(pager()).getByRole('button', { name: 'Page 417' })).toBeInTheDocument();
+  expect(within(pager()).queryByRole('button', { name: 'Page 418' })).not.toBeInTheDocument();
+});
+
+test('the last page the offset reaches offers a hint to narrow the list instead of Next', async () => {
+  serveLargeList(1_000_000, (offset) => ({ nextCursor: `after-${offset + 24}` }));
+  const { router } = renderRoute(<AllProductsRoute />, {
+    path: '/all-products',
+    url: '/all-products?available=true&page=9999',
+  });
+
+  // A page past the bound is read as the deepest one, so the API is never asked for more.
+  expect(await screen.findByText('Cable 9985')).toBeInTheDocument();
+  expect(lastQuery()).toMatchObject({ offset: '9984', available: 'true' });
+  expect(receivedRequests().every((request) => Number(request.query.offset) <= 10_000)).toBe(true);
+  await waitFor(() => expect(router.state.location.search).toBe('?available=true&page=417'));
+  expect(within(pager()).getByRole('button', { name: 'Page 417' })).toHaveAttribute('aria-current', 'page');
+  expect(within(pager()).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  expect(
+    within(pager()).getByText('That is as far as the pages go. Narrow your search or filters to see more.'),
+  ).toBeInTheDocument();
+  expect(within(pager()).getByRole('button', { name: 'Previous' })).toBeEnabled();
+});
+
+test('with a lower-bound total the hint also shows on the deepest page when more rows exist', async () => {
+  serveLargeList(10_000, (offset) => ({ relation: 'gte', nextCursor: `after-${offset + 24}` }));
+  renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?q=cable&page=417' });
+
+  expect(await screen.findByText('Cable 10008')).toBeInTheDocument();
+  expect(within(pager()).getByText('Showing 9,985–10,008 of 10,008+ results')).toBeInTheDocument();
+  expect(within(pager()).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  expect(within(pager()).getByText(/Narrow your search or filters/)).toBeInTheDocument();
+});
+
 test('a page past the end of the list shows the last page instead', async () => {
   serveProducts((query) => pageResponse([createProduct({ name: `Item at ${String(query.get('offset'))}` })], 30));
   const { router } = renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?q=a&page=5' });
@@ -158,6 +232,16 @@ test('a page past the end of the list shows the last page instead', async () => 
   expect(await screen.findByText('Item at 24')).toBeInTheDocument();
   expect(router.state.location.search).toBe('?q=a&page=2');
   expect(router.state.historyAction).toBe('REPLACE');
+});
+
+test('a lower-bound total smaller than the page offset does not send the user back', async () => {
+  // An estimate may fall short of the rows the API still serves; only an empty page is past the end.
+  serveLargeList(100, (offset) => ({ relation: 'gte', nextCursor: `after-${offset + 24}` }));
+  const { router } = renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?q=cable&page=10' });
+
+  expect(await screen.findByText('Cable 217')).toBeInTheDocument();
+  expect(screen.getByText(/240\+ found\./)).toBeInTheDocument();
+  expect(router.state.location.search).toBe('?q=cable&page=10');
 });
 
 test('the page sets the document title', () => {

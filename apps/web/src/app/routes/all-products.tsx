@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AVAILABLE_THRESHOLD, type ProductListQuery } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { Pagination } from '@/components/ui/pagination';
+import { Pagination, totalLabel } from '@/components/ui/pagination';
 import { productsQueryOptions } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { ProductRowLinks } from '@/features/products/components/product-row-links';
@@ -16,10 +16,10 @@ const VIEWS: { value: ProductView; label: string }[] = [
 ];
 
 export default function AllProductsRoute() {
-  const { available, view, q, offset, limit, update } = useListParams();
+  const { available, view, q, offset, limit, maxOffset, update } = useListParams();
   const query: ProductListQuery = { limit, offset, available: available ? 'true' : undefined, q: q || undefined };
   const products = useQuery({ ...productsQueryOptions(query), placeholderData: keepPreviousData });
-  useLastPageWhenPastEnd(products.data?.total, { offset, limit, update });
+  useLastPageWhenPastEnd(products.data, { offset, limit, update });
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
@@ -31,7 +31,7 @@ export default function AllProductsRoute() {
             {available
               ? `Showing products with more than ${AVAILABLE_THRESHOLD} units in stock.`
               : 'Showing every product in the catalogue.'}
-            {products.data ? ` ${products.data.total} found.` : ''}
+            {products.data ? ` ${totalLabel(products.data, offset)} found.` : ''}
           </p>
         </div>
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
@@ -84,9 +84,10 @@ export default function AllProductsRoute() {
           )}
           <div className="mt-6">
             <Pagination
-              total={products.data.total}
+              page={products.data}
               limit={limit}
               offset={offset}
+              maxOffset={maxOffset}
               onChange={(next) => update({ offset: next })}
             />
           </div>

@@ -159,6 +159,30 @@ test('listings are paged on the server and SL keeps counting', async () => {
   expect(within(row).getByRole('rowheader')).toHaveTextContent('25');
 });
 
+test('a long listing the API does not count exactly shows a lower bound and no last page', async () => {
+  server.use(
+    http.get(LISTINGS_ROUTE, ({ request }) => {
+      const offset = Number(new URL(request.url).searchParams.get('offset'));
+      const items = Array.from({ length: 24 }, (_, i) =>
+        createProduct({ name: `Item ${offset + i + 1}`, email: EMAIL }),
+      );
+      return pageResponse(items, 10_000, { relation: 'gte', nextCursor: `after-${offset + 24}` });
+    }),
+  );
+  const { user } = renderRoute(<MyProductsRoute />, { path: '/my-products/:email', url: `/my-products/${EMAIL}` });
+
+  expect(await screen.findByText('Products you listed (10,000+).')).toBeInTheDocument();
+  const pager = () => screen.getByRole('navigation', { name: 'Pagination' });
+  expect(
+    within(pager())
+      .getAllByRole('button', { name: /^Page / })
+      .map((button) => button.textContent),
+  ).toEqual(['1', '2']);
+  await user.click(within(pager()).getByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('row', { name: /Item 25/ })).toBeInTheDocument();
+  expect(within(pager()).getByText('Showing 25–48 of 10,000+ results')).toBeInTheDocument();
+});
+
 test('deleting the only row of the last page goes back to the page before', async () => {
   serveListings(Array.from({ length: 25 }, (_, i) => createProduct({ name: `Item ${i + 1}`, email: EMAIL })));
   const { user, router } = renderRoute(<MyProductsRoute />, {

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
-import { Pagination } from '@/components/ui/pagination';
+import { Pagination, totalLabel } from '@/components/ui/pagination';
 import { ErrorState, LoadingState, OwnPagesOnly } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -17,9 +17,9 @@ export default function MyProductsRoute() {
   const { email = '' } = useParams();
   const { user } = useAuth();
   const own = sameEmail(email, user?.email);
-  const { q, offset, limit, update } = useListParams();
+  const { q, offset, limit, maxOffset, update } = useListParams();
   const products = useMyProducts(email, { limit, offset, q: q || undefined }, { enabled: own });
-  useLastPageWhenPastEnd(products.data?.total, { offset, limit, update });
+  useLastPageWhenPastEnd(products.data, { offset, limit, update });
   const { deleteWithConfirm, pendingId } = useDeleteProductFlow();
 
   let body;
@@ -45,7 +45,10 @@ export default function MyProductsRoute() {
       );
   } else {
     body = (
-      <>
+      <div
+        className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+        aria-busy={products.isFetching}
+      >
         <ProductsTable
           label="My products"
           products={products.data.items}
@@ -65,12 +68,13 @@ export default function MyProductsRoute() {
           )}
         />
         <Pagination
-          total={products.data.total}
+          page={products.data}
           limit={limit}
           offset={offset}
+          maxOffset={maxOffset}
           onChange={(next) => update({ offset: next })}
         />
-      </>
+      </div>
     );
   }
 
@@ -81,7 +85,7 @@ export default function MyProductsRoute() {
         <div>
           <h1 className="text-3xl font-bold">All Products</h1>
           <p className="mt-1 text-base-content/70">
-            Products you listed{products.data ? ` (${products.data.total})` : ''}.
+            Products you listed{products.data ? ` (${totalLabel(products.data, offset)})` : ''}.
           </p>
         </div>
         {own ? (

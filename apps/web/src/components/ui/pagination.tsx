@@ -1,9 +1,32 @@
+import type { ApiPage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
+
+/** What a pager needs to know of the page on screen. */
+export type ListPage = Pick<ApiPage<unknown>, 'items' | 'total' | 'totalIsExact' | 'nextCursor'>;
+
 type PaginationProps = {
-  total: number;
+  page: ListPage;
   limit: number;
   offset: number;
+  /** The deepest offset the server accepts: no page that starts past it is offered. */
+  maxOffset?: number;
   onChange: (offset: number) => void;
 };
+
+/**
+ * What is known of a list's size. A lower bound from the server may be an estimate that falls
+ * short of the rows already on screen; the list is then at least as long as what was seen.
+ */
+export function knownTotal(page: ListPage, offset: number): { count: number; exact: boolean } {
+  if (page.totalIsExact) return { count: page.total, exact: true };
+  return { count: Math.max(page.total, offset + page.items.length), exact: false };
+}
+
+/** The list's size as text: "1,234", or "10,000+" when the server only knows a lower bound. */
+export function totalLabel(page: ListPage, offset: number): string {
+  const { count, exact } = knownTotal(page, offset);
+  return formatCount(count, exact);
+}
 
 /** Numbered pages with Previous/Next; pages far from the current one collapse into an ellipsis. */
 export function pageItems(current: number, count: number): (number | 'gap')[] {
@@ -18,14 +41,30 @@ export function pageItems(current: number, count: number): (number | 'gap')[] {
   return items;
 }
 
-export function Pagination({ total, limit, offset, onChange }: PaginationProps) {
-  const pageCount = Math.ceil(total / limit);
-  if (pageCount <= 1) return null;
+/**
+ * With an exact total, every page up to the last is numbered. With a lower bound there is no
+ * last page to name: only the pages around this one, and Next while more rows exist. Either
+ * way no page starts past `maxOffset`; on the deepest page the server serves, a hint to narrow
+ * the list takes the place of Next.
+ */
+export function Pagination({ page, limit, offset, maxOffset = Number.POSITIVE_INFINITY, onChange }: PaginationProps) {
+  const { count: total, exact } = knownTotal(page, offset);
   const current = Math.floor(offset / limit) + 1;
-  const goTo = (page: number) => onChange((page - 1) * limit);
+  const hasMore = exact ? offset + limit < total : page.nextCursor !== null || offset + page.items.length < total;
+  const lastReachable = Math.floor(maxOffset / limit) + 1;
+  const last = Math.min(exact ? Math.ceil(total / limit) : current + (hasMore ? 1 : 0), lastReachable);
+  if (last <= 1 && current <= 1) return null;
+  const atBound = hasMore && current >= lastReachable;
+  const goTo = (target: number) => onChange((target - 1) * limit);
 
   return (
-    <nav aria-label="Pagination" className="mt-8 flex justify-center">
+    <nav aria-label="Pagination" className="mt-8 flex flex-col items-center gap-3">
+      {page.items.length > 0 ? (
+        <p className="text-sm text-base-content/70">
+          Showing {formatCount(offset + 1)}–{formatCount(offset + page.items.length)} of {formatCount(total, exact)}{' '}
+          results
+        </p>
+      ) : null}
       <div className="join">
         <button
           type="button"
@@ -35,7 +74,7 @@ export function Pagination({ total, limit, offset, onChange }: PaginationProps) 
         >
           Previous
         </button>
-        {pageItems(current, pageCount).map((item, i) =>
+        {pageItems(current, last).map((item, i) =>
           item === 'gap' ? (
             <span key={`gap-${i}`} className="btn btn-disabled join-item btn-sm" aria-hidden="true">
               …
@@ -49,19 +88,26 @@ export function Pagination({ total, limit, offset, onChange }: PaginationProps) 
               aria-label={`Page ${item}`}
               onClick={() => goTo(item)}
             >
-              {item}
+              {formatCount(item)}
             </button>
           ),
         )}
-        <button
-          type="button"
-          className="btn join-item btn-sm"
-          disabled={current >= pageCount}
-          onClick={() => goTo(current + 1)}
-        >
-          Next
-        </button>
+        {atBound ? null : (
+          <button
+            type="button"
+            className="btn join-item btn-sm"
+            disabled={current >= last}
+            onClick={() => goTo(current + 1)}
+          >
+            Next
+          </button>
+        )}
       </div>
+      {atBound ? (
+        <p className="max-w-md text-center text-sm text-base-content/70">
+          That is as far as the pages go. Narrow your search or filters to see more.
+        </p>
+      ) : null}
     </nav>
   );
 }

@@ -1,28 +1,33 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Category } from '@b2b/shared';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { Pagination } from '@/components/ui/pagination';
+import { Pagination, knownTotal, totalLabel } from '@/components/ui/pagination';
 import { categoryProductsQueryOptions } from '../api/get-category-products';
 import { useLastPageWhenPastEnd, useListParams } from '../hooks/use-list-params';
 import { ProductGrid } from './product-grid';
 import { ProductSearch } from './product-search';
 
+function productsWord(...args: Parameters<typeof knownTotal>): string {
+  const { count, exact } = knownTotal(...args);
+  return exact && count === 1 ? 'product' : 'products';
+}
+
 type CategoryProductsListProps = { category: Category | null; emptyText: string };
 
 /** One page of a category's products (or of all products) with search and pagination. */
 export function CategoryProductsList({ category, emptyText }: CategoryProductsListProps) {
-  const { q, offset, limit, update } = useListParams();
+  const { q, offset, limit, maxOffset, update } = useListParams();
   const products = useQuery({
     ...categoryProductsQueryOptions(category, { limit, offset, q: q || undefined }),
     placeholderData: keepPreviousData,
   });
-  useLastPageWhenPastEnd(products.data?.total, { offset, limit, update });
+  useLastPageWhenPastEnd(products.data, { offset, limit, update });
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-base-content/70" aria-live="polite">
-          {products.data ? `${products.data.total} ${products.data.total === 1 ? 'product' : 'products'}` : '\u00a0'}
+          {products.data ? `${totalLabel(products.data, offset)} ${productsWord(products.data, offset)}` : '\u00a0'}
           {q ? ` matching “${q}”` : ''}
         </p>
         <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
@@ -37,9 +42,10 @@ export function CategoryProductsList({ category, emptyText }: CategoryProductsLi
         <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           <ProductGrid products={products.data.items} headingLevel="h2" />
           <Pagination
-            total={products.data.total}
+            page={products.data}
             limit={limit}
             offset={offset}
+            maxOffset={maxOffset}
             onChange={(next) => update({ offset: next })}
           />
         </div>

@@ -1,15 +1,21 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '@b2b/shared';
+import { DEFAULT_PAGE_SIZE, MAX_LIST_OFFSET } from '@b2b/shared';
+import type { ListPage } from '@/components/ui/pagination';
 
 export type ProductView = 'table' | 'card';
 
 type ListParamChanges = { available?: boolean; view?: ProductView; q?: string; offset?: number };
 type UpdateOptions = { replace?: boolean };
 
+/** The deepest page whose offset the API still accepts; past it, it answers 400. */
+const MAX_PAGE = Math.floor(MAX_LIST_OFFSET / DEFAULT_PAGE_SIZE) + 1;
+const MAX_OFFSET = (MAX_PAGE - 1) * DEFAULT_PAGE_SIZE;
+
 /**
  * Filter, view, search and page live in the URL, so a reload or a shared link shows the same
- * list. Changing the filter or the search goes back to the first page.
+ * list. Changing the filter or the search goes back to the first page. A page past the
+ * deepest one the API serves (an old or edited link) is read as that deepest page.
  */
 export function useListParams(defaultView: ProductView = 'table') {
   const [params, setParams] = useSearchParams();
@@ -17,7 +23,8 @@ export function useListParams(defaultView: ProductView = 'table') {
   const viewParam = params.get('view');
   const view: ProductView = viewParam === 'card' || viewParam === 'table' ? viewParam : defaultView;
   const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const requestedPage = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = Math.min(requestedPage, MAX_PAGE);
   const offset = (page - 1) * DEFAULT_PAGE_SIZE;
 
   const update = useCallback(
@@ -31,7 +38,7 @@ export function useListParams(defaultView: ProductView = 'table') {
           if (changes.q !== undefined) set('q', changes.q.trim() === '' ? null : changes.q.trim());
           if (changes.available !== undefined || changes.q !== undefined) next.delete('page');
           if (changes.offset !== undefined) {
-            const nextPage = Math.floor(changes.offset / DEFAULT_PAGE_SIZE) + 1;
+            const nextPage = Math.min(Math.floor(changes.offset / DEFAULT_PAGE_SIZE) + 1, MAX_PAGE);
             set('page', nextPage > 1 ? String(nextPage) : null);
           }
           return next;
@@ -43,19 +50,32 @@ export function useListParams(defaultView: ProductView = 'table') {
     [setParams, defaultView],
   );
 
-  return { available, view, q, page, offset, limit: DEFAULT_PAGE_SIZE, update };
+  useEffect(() => {
+    if (requestedPage > MAX_PAGE) update({ offset: MAX_OFFSET }, { replace: true });
+  }, [requestedPage, update]);
+
+  return { available, view, q, page, offset, limit: DEFAULT_PAGE_SIZE, maxOffset: MAX_OFFSET, update };
 }
 
 /**
  * When the page in the URL is past the end of the list (its last row was deleted, or the
  * link is old), show the last page instead, replacing the URL rather than adding to history.
+ * A lower-bound total says nothing about where the list ends, so only an empty page counts
+ * as past the end then, and the way back never lands further on than the page before.
  */
 export function useLastPageWhenPastEnd(
-  total: number | undefined,
+  page: ListPage | undefined,
   { offset, limit, update }: Pick<ReturnType<typeof useListParams>, 'offset' | 'limit' | 'update'>,
 ) {
+  const total = page?.total ?? 0;
+  const exact = page?.totalIsExact ?? true;
+  const pastEnd = page !== undefined && total > 0 && (exact ? offset >= total : offset > 0 && page.items.length === 0);
   useEffect(() => {
-    if (total === undefined || total === 0 || offset < total) return;
-    update({ offset: (Math.ceil(total / limit) - 1) * limit }, { replace: true });
-  }, [total, offset, limit, update]);
+    if (!pastEnd) return;
+    const lastPageOffset = (Math.ceil(total / limit) - 1) * limit;
+    update(
+      { offset: exact ? lastPageOffset : Math.max(0, Math.min(lastPageOffset, offset - limit)) },
+      { replace: true },
+    );
+  }, [pastEnd, total, exact, offset, limit, update]);
 }
