@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fakeAuth } from '@/test/fake-auth';
@@ -26,6 +27,12 @@ beforeEach(() => {
 
 /** The query string of the last list request, e.g. { limit: '24', offset: '0' }. */
 const lastQuery = () => receivedRequests().findLast((request) => request.route === 'GET /api/products')?.query;
+
+/** The `q` of every list request that carried a search, in order. */
+const searchesSent = () =>
+  receivedRequests()
+    .filter((request) => request.route === 'GET /api/products' && request.query.q !== undefined)
+    .map((request) => request.query.q);
 
 /** A full page of 24 products named after their position in the list, as the API would page them. */
 function serveLargeList(total: number, headers: (offset: number) => PageHeaders = () => ({})) {
@@ -160,6 +167,97 @@ test('the search field keeps focus on Enter and while it is cleared, and follows
 
   await act(() => router.navigate('/all-products?q=paper'));
   expect(screen.getByRole('searchbox', { name: 'Search by name or brand' })).toHaveValue('paper');
+});
+
+test('typing searches once typing pauses: one request, results in place, focus and caret kept', async () => {
+  let release: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  serveProducts((query) => (query.get('q') === 'paper' ? pageResponse([plenty]) : pageResponse([plenty, scarce])));
+  server.use(
+    http.get('/api/products', async ({ request }) => {
+      if (new URL(request.url).searchParams.get('q') !== 'paper') return undefined;
+      await answered;
+      return pageResponse([plenty]);
+    }),
+  );
+  const { router } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  await screen.findByText('Fountain Pen');
+  // Keys 60 ms apart: a pause shorter than the debounce, as a person typing.
+  const user = userEvent.setup({ delay: 60 });
+  const search = screen.getByRole('searchbox', { name: 'Search by name or brand' });
+
+  await user.type(search, 'paer');
+  await user.keyboard('{ArrowLeft}{ArrowLeft}p');
+  expect(search).toHaveValue('paper');
+
+  // While the answer is on its way, the previous rows stay on screen rather than a blank list.
+  await waitFor(() => expect(searchesSent()).toEqual(['paper']));
+  expect(screen.getByText('Fountain Pen')).toBeInTheDocument();
+  expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  expect(router.state.location.search).toBe('?q=paper');
+  expect(router.state.historyAction).toBe('REPLACE');
+
+  release();
+  await waitFor(() => expect(screen.queryByText('Fountain Pen')).not.toBeInTheDocument());
+  expect(screen.getByText('Copy Paper')).toBeInTheDocument();
+  expect(searchesSent()).toEqual(['paper']);
+  expect(lastQuery()).toMatchObject({ q: 'paper', offset: '0' });
+  expect(search).toHaveFocus();
+  expect(search).toHaveProperty('selectionStart', 3);
+});
+
+test('a new search goes back to the first page', async () => {
+  serveLargeList(100);
+  const { user, router } = renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?page=3' });
+  await screen.findByText('Cable 49');
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name or brand' }), 'usb');
+  await waitFor(() => expect(router.state.location.search).toBe('?q=usb'));
+  await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'usb', offset: '0' }));
+  expect(await screen.findByText('Cable 1')).toBeInTheDocument();
+});
+
+test('a search superseded while in flight is cancelled', async () => {
+  const aborted: string[] = [];
+  serveProducts(() => pageResponse([plenty, scarce]));
+  server.use(
+    http.get('/api/products', async ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q');
+      if (q !== 'pa') return undefined;
+      // Never answers: only a cancellation ends this request.
+      await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve()));
+      aborted.push(q);
+      return HttpResponse.error();
+    }),
+  );
+  const { user } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  await screen.findByText('Fountain Pen');
+  const search = screen.getByRole('searchbox', { name: 'Search by name or brand' });
+
+  await user.type(search, 'pa');
+  await waitFor(() => expect(searchesSent()).toEqual(['pa']));
+  await user.type(search, 'per');
+  await waitFor(() => expect(searchesSent()).toEqual(['pa', 'paper']));
+  await waitFor(() => expect(aborted).toEqual(['pa']));
+});
+
+test('a corrected search says which spelling the results are for', async () => {
+  serveProducts((query) =>
+    query.get('q') === 'hedphones'
+      ? pageResponse([createProduct({ name: 'Studio Headphones' })], 1, { corrected: 'headphones' })
+      : pageResponse([plenty]),
+  );
+  const { user } = renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?q=hedphones' });
+
+  expect(await screen.findByText('Studio Headphones')).toBeInTheDocument();
+  const notice = screen.getByText('Showing results for “headphones”');
+  expect(notice).toHaveAttribute('aria-live', 'polite');
+  expect(lastQuery()).toMatchObject({ q: 'hedphones' });
+
+  // A search that matched as typed has no notice.
+  await user.clear(screen.getByRole('searchbox', { name: 'Search by name or brand' }));
+  expect(await screen.findByText('Copy Paper')).toBeInTheDocument();
+  expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
 });
 
 test('a lower-bound total shows "10,000+" and pages on with Next, naming no last page', async () => {

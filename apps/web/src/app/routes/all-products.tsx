@@ -7,6 +7,7 @@ import { productsQueryOptions } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { ProductRowLinks } from '@/features/products/components/product-row-links';
 import { ProductSearch } from '@/features/products/components/product-search';
+import { SearchCorrection } from '@/features/products/components/search-correction';
 import { ProductsTable } from '@/features/products/components/products-table';
 import { useLastPageWhenPastEnd, useListParams, type ProductView } from '@/features/products/hooks/use-list-params';
 
@@ -60,6 +61,7 @@ export default function AllProductsRoute() {
           <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
         </div>
       </header>
+      <SearchCorrection correctedQuery={products.data?.correctedQuery} />
 
       {products.isPending ? (
         <LoadingState />

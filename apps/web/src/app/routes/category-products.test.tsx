@@ -78,3 +78,21 @@ test('a page past the end of a category shows its last page, and the title names
   expect(router.state.location.search).toBe('');
   expect(document.title).toBe('Products in Category: kitchen | B2B Wholesale Platform');
 });
+
+test('a search in a category counts at least what the API knows and names a corrected spelling', async () => {
+  serveCategories((query) =>
+    pageResponse(
+      Array.from({ length: 24 }, (_, i) => createProduct({ name: `Kettle ${i + 1}`, category: 'kitchen' })),
+      10_000,
+      query.get('q') === 'ketle' ? { relation: 'gte', nextCursor: 'next', corrected: 'kettle' } : {},
+    ),
+  );
+  renderRoute(<CategoryProductsRoute />, { path: '/categories/:id', url: '/categories/kitchen?q=ketle' });
+
+  expect(await screen.findByText('10,000+ products matching “kettle”')).toBeInTheDocument();
+  expect(screen.getByText('Showing results for “kettle”')).toHaveAttribute('aria-live', 'polite');
+  const pager = screen.getByRole('navigation', { name: 'Pagination' });
+  expect(within(pager).getByText('Showing 1–24 of 10,000+ results')).toBeInTheDocument();
+  expect(within(pager).queryByRole('button', { name: 'Page 417' })).not.toBeInTheDocument();
+  expect(within(pager).getByRole('button', { name: 'Next' })).toBeEnabled();
+});

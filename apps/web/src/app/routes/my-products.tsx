@@ -9,6 +9,7 @@ import { sameEmail } from '@/lib/email';
 import { useMyProducts } from '@/features/products/api/get-my-products';
 import { ProductRowLinks } from '@/features/products/components/product-row-links';
 import { ProductSearch } from '@/features/products/components/product-search';
+import { SearchCorrection } from '@/features/products/components/search-correction';
 import { ProductsTable } from '@/features/products/components/products-table';
 import { useLastPageWhenPastEnd, useListParams } from '@/features/products/hooks/use-list-params';
 import { useDeleteProductFlow } from '@/features/products/hooks/use-delete-product-flow';
@@ -97,6 +98,7 @@ export default function MyProductsRoute() {
           </div>
         ) : null}
       </header>
+      {own ? <SearchCorrection correctedQuery={products.data?.correctedQuery} /> : null}
       {body}
     </section>
   );

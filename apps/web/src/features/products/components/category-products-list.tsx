@@ -6,6 +6,7 @@ import { categoryProductsQueryOptions } from '../api/get-category-products';
 import { useLastPageWhenPastEnd, useListParams } from '../hooks/use-list-params';
 import { ProductGrid } from './product-grid';
 import { ProductSearch } from './product-search';
+import { SearchCorrection } from './search-correction';
 
 function productsWord(...args: Parameters<typeof knownTotal>): string {
   const { count, exact } = knownTotal(...args);
@@ -28,10 +29,11 @@ export function CategoryProductsList({ category, emptyText }: CategoryProductsLi
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-base-content/70" aria-live="polite">
           {products.data ? `${totalLabel(products.data, offset)} ${productsWord(products.data, offset)}` : '\u00a0'}
-          {q ? ` matching “${q}”` : ''}
+          {q ? ` matching “${products.data?.correctedQuery ?? q}”` : ''}
         </p>
         <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
       </div>
+      <SearchCorrection correctedQuery={products.data?.correctedQuery} />
       {products.isPending ? (
         <LoadingState />
       ) : products.isError ? (
