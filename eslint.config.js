@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -39,27 +38,26 @@ export default tseslint.config(
   {
     // Imports resolve like TypeScript does (the web app's `@/` alias, the API's `.js` specifiers).
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      // Without these, import-x does not follow imports into .ts/.tsx files and no-cycle finds nothing.
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
+      // Without these, the plugin does not follow imports into .ts/.tsx files and no-cycle finds nothing.
+      'import/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': {
+        typescript: {
           project: [
             'apps/*/tsconfig.json',
             'packages/*/tsconfig.json',
             'e2e/tsconfig.json',
             'tsconfig.scripts.json',
           ].map((project) => path.join(root, project)),
-        }),
-      ],
+        },
+      },
     },
     rules: {
       // A cycle makes the load order decide what is still undefined at import time, and means
       // two modules can only change together.
-      'import-x/no-cycle': 'error',
+      'import/no-cycle': 'error',
     },
   },
   {
@@ -73,7 +71,7 @@ export default tseslint.config(
      */
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           basePath: webSrc,
