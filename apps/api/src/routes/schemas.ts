@@ -1,4 +1,5 @@
-import { errorBodySchema } from '@b2b/shared';
+import { errorBodySchema, productSchema } from '@b2b/shared';
+import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ProductPage } from '../repositories/product-list.js';
 
@@ -23,7 +24,16 @@ export const LIST_HEADERS_DOC =
   'rel="next") continue the list after this page; X-Search-Corrected names the spelling searched instead ' +
   'when q itself matched nothing.';
 
-export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: ProductPage): void {
+/** The headers of a page, and its items as the body. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: ProductPage): ProductPage['items'] {
+  setPageHeaders(request, reply, page);
+  return page.items;
+}
+
+/** The response of every product list: an array of products, or a 400/429 error. */
+export const productListResponse = { 200: z.array(productSchema), ...errorResponses(400, 429) };
+
+function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: ProductPage): void {
   setTotal(reply, page.total);
   reply.header('X-Total-Count-Relation', page.totalIsExact ? 'eq' : 'gte');
   if (page.nextCursor) {

@@ -1,7 +1,6 @@
-import { categoryListQuerySchema, categoryParamsSchema, productListQuerySchema, productSchema } from '@b2b/shared';
+import { categoryListQuerySchema, categoryParamsSchema, productListQuerySchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses, LIST_HEADERS_DOC, setPageHeaders } from '../schemas.js';
+import { LIST_HEADERS_DOC, productListResponse, sendPage } from '../schemas.js';
 
 const tags = ['categories'];
 
@@ -16,14 +15,10 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Products of every category',
         description: LIST_HEADERS_DOC,
         querystring: productListQuerySchema,
-        response: { 200: z.array(productSchema), ...errorResponses(400, 429) },
+        response: productListResponse,
       },
     },
-    async (request, reply) => {
-      const page = await repo.list(request.query);
-      setPageHeaders(request, reply, page);
-      return page.items;
-    },
+    async (request, reply) => sendPage(request, reply, await repo.list(request.query)),
   );
 
   app.get(
@@ -35,14 +30,11 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `id is one of the nine category values. ${LIST_HEADERS_DOC}`,
         params: categoryParamsSchema,
         querystring: categoryListQuerySchema,
-        response: { 200: z.array(productSchema), ...errorResponses(400, 429) },
+        response: productListResponse,
       },
     },
-    async (request, reply) => {
-      const page = await repo.list({ ...request.query, category: request.params.id });
-      setPageHeaders(request, reply, page);
-      return page.items;
-    },
+    async (request, reply) =>
+      sendPage(request, reply, await repo.list({ ...request.query, category: request.params.id })),
   );
 };
 

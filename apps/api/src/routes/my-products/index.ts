@@ -2,7 +2,7 @@ import { emailParamsSchema, productListQuerySchema, productSchema } from '@b2b/s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, pathEmailMustBeCaller } from '../../plugins/auth.js';
-import { bearer, errorResponses, LIST_HEADERS_DOC, setPageHeaders } from '../schemas.js';
+import { bearer, errorResponses, LIST_HEADERS_DOC, sendPage } from '../schemas.js';
 
 const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,11 +20,8 @@ const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(productSchema), ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => {
-      const page = await app.repos.products.list({ ...request.query, ownerUid: currentUser(request).uid });
-      setPageHeaders(request, reply, page);
-      return page.items;
-    },
+    async (request, reply) =>
+      sendPage(request, reply, await app.repos.products.list({ ...request.query, ownerUid: currentUser(request).uid })),
   );
 };
 

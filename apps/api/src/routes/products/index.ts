@@ -11,10 +11,9 @@ import {
   updateResultSchema,
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
-import { bearer, errorResponses, LIST_HEADERS_DOC, setPageHeaders } from '../schemas.js';
+import { bearer, errorResponses, LIST_HEADERS_DOC, productListResponse, sendPage } from '../schemas.js';
 
 const tags = ['products'];
 
@@ -29,14 +28,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List products',
         description: LIST_HEADERS_DOC,
         querystring: productListQuerySchema,
-        response: { 200: z.array(productSchema), ...errorResponses(400, 429) },
+        response: productListResponse,
       },
     },
-    async (request, reply) => {
-      const page = await repo.list(request.query);
-      setPageHeaders(request, reply, page);
-      return page.items;
-    },
+    async (request, reply) => sendPage(request, reply, await repo.list(request.query)),
   );
 
   app.get(
