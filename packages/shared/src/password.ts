@@ -1,4 +1,4 @@
-/** The register form's password rules (spec §5), checked in this order. */
+/** The register form's password rules (docs/product-spec.md §5), checked in this order. */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
 export const PASSWORD_RULES = [

@@ -5,7 +5,7 @@ import { RouteError } from '@/components/errors/route-error';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 
 /*
- * The spec's route table (§2) plus /contact and the legal placeholders. Every page is a
+ * The route table of docs/product-spec.md (§2) plus /contact and the legal placeholders. Every page is a
  * lazy chunk; the layout's Suspense shows 'Loading...' while one downloads.
  */
 
