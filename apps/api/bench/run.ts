@@ -1,149 +1,335 @@
-import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
-import type { Category } from '@b2b/shared';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/client.js';
-import { cartItems, products, type NewProductRow } from '../src/db/schema.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderChart } from './chart.js';
+import {
+  checkStock,
+  serverVersion,
+  setupFixture,
+  teardownFixture,
+  withFixtureDb,
+  type Engine,
+  type Fixture,
+} from './fixture.js';
+import { evaluateGoals, sizeLabel, type ScenarioResult, type StormCheck, type TargetResult } from './goals.js';
+import { describeMachine, gitState } from './machine.js';
+import { cpuBusy, waitForQuiet } from './quiet.js';
+import { differences, load, rowCount, sample, type Measurement } from './measure.js';
+import { parseOptions, USAGE, type BenchOptions } from './options.js';
+import { mainThreadProfile, monotonicMicros, summariseProfile, type ProfileSummary } from './profile.js';
+import { commandLine, consoleReport, consoleTable, markdown, type Report } from './report.js';
+import { selectScenarios, type BenchRequest, type Scenario } from './scenarios.js';
+import { createBuyer, idToken, REPO_ROOT, startServer, type EmulatorUser, type RunningServer } from './servers.js';
 
 /*
- * Load test: a listening app on in-memory PGlite with the Auth Emulator (root `npm run bench`
- * provides it). Measures health, listing, search and purchases; prints req/s, p50/p99 and
- * how listing compares with the trivial health route in the same run.
- * BENCH_SECONDS (default 6) sets each scenario's duration.
+ * `npm run bench` (root; it starts the Auth Emulator around this script): for each catalogue
+ * size, a fresh database, the API and the raw reference server as processes, every scenario
+ * against both, then the table, the goals, and docs/benchmarks.md + .svg. See `--help`.
  */
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 6);
-const connections = 10;
+let options: BenchOptions;
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${USAGE}`);
+  process.exit(2);
+}
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 if (!emulatorHost) {
   console.error('Run the bench with the Auth Emulator: npm run bench (from the repository root).');
   process.exit(1);
 }
+const scenarios = selectScenarios(options.scenarios);
 
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'development',
-  PGLITE_DIR: 'memory://',
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: '/nonexistent',
-  // The bench is one user hammering writes on purpose.
-  WRITE_RATE_LIMIT_PER_MINUTE: '1000000000',
-  // …and one IP hammering reads.
-  READ_RATE_LIMIT_PER_MINUTE: '1000000000',
-});
-const database = await createDatabase({ url: null, pgliteDir: config.pgliteDir });
-await database.migrate();
+const started = Date.now();
+const log = (line: string) => {
+  const s = Math.round((Date.now() - started) / 1000);
+  console.log(`[${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}] ${line}`);
+};
 
-const signUp = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'Bench#1234', returnSecureToken: true }),
-});
-const user = (await signUp.json()) as { localId: string; email: string; idToken: string };
-
-const brands = ['Acme', 'Northwind', 'SonicLane', 'Brightline', 'Karnaphuli'];
-const categories: Category[] = ['electronics', 'home', 'kitchen', 'fashion', 'health'];
-const rows: NewProductRow[] = Array.from({ length: 1000 }, (_, i) => ({
-  ownerUid: user.localId,
-  ownerEmail: user.email,
-  name: `${i % 7 === 0 ? 'Wireless ' : ''}Product ${i}`,
-  brand: brands[i % brands.length] ?? 'Acme',
-  category: categories[i % categories.length] ?? 'others',
-  price: (i % 50) + 0.99,
-  quantity: i % 300,
-  minSellQty: 1,
-  rating: (i % 50) / 10,
-  createdAt: new Date(Date.now() - (1000 - i) * 1000),
-}));
-await database.db.insert(products).values(rows);
-const [target] = await database.db
-  .insert(products)
-  .values({ ...rows[0], name: 'Bench target', quantity: 1_000_000_000 } as NewProductRow)
-  .returning({ id: products.id });
-
-const app = await buildApp({ config, database });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-interface Scenario {
-  name: string;
-  path: string;
-  method?: 'GET' | 'POST';
-  body?: string;
-  headers?: Record<string, string>;
+const running = new Set<RunningServer>();
+let stopping = false;
+async function interrupt() {
+  if (stopping) return;
+  stopping = true;
+  console.error('\nInterrupted: stopping the servers (the bench_<size> databases are dropped by the next run).');
+  await Promise.all([...running].map((s) => s.stop()));
+  process.exit(130);
 }
+process.on('SIGINT', () => void interrupt());
+process.on('SIGTERM', () => void interrupt());
 
-const scenarios: Scenario[] = [
-  { name: 'GET /api/health', path: '/api/health' },
-  { name: 'GET /api/products', path: '/api/products' },
-  { name: 'GET /api/products?q=wireless', path: '/api/products?q=wireless' },
-  { name: 'GET /api/products?available=true&sort=price_desc', path: '/api/products?available=true&sort=price_desc' },
-  {
-    name: 'POST /api/carts',
-    path: '/api/carts',
-    method: 'POST',
-    body: JSON.stringify({ productId: target?.id, buyQuantity: 1 }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` },
-  },
-];
-
-interface Outcome {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-const outcomes: Outcome[] = [];
-for (const s of scenarios) {
-  const result = await autocannon({
-    url: `${base}${s.path}`,
-    method: s.method ?? 'GET',
-    connections,
-    duration: seconds,
-    ...(s.body ? { body: s.body } : {}),
-    ...(s.headers ? { headers: s.headers } : {}),
+async function start(kind: 'api' | 'raw', fixture: Fixture, buyer: EmulatorUser, nodeFlags: string[] = []) {
+  const server = await startServer(kind, {
+    fixture,
+    poolSize: options.poolSize,
+    dist: options.dist,
+    buyer,
+    nodeFlags,
   });
-  outcomes.push({
-    name: s.name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
+  running.add(server);
+  return server;
+}
+
+async function stop(server: RunningServer | null) {
+  if (!server) return;
+  await server.stop();
+  running.delete(server);
+}
+
+const fmt = (m: Measurement) => `${Math.round(m.rps)} req/s, p99 ${m.p99} ms${m.errors ? `, ${m.errors} errors` : ''}`;
+
+interface Measured {
+  result: ScenarioResult;
+  /** 2xx answers of the storm per server, warm-up and sample included. */
+  acknowledged: { api: number; raw: number };
+}
+
+async function measureScenario(
+  scenario: Scenario,
+  index: number,
+  fixture: Fixture,
+  servers: { api: RunningServer; raw: RunningServer | null },
+  token: string,
+  notes: string[],
+): Promise<Measured | null> {
+  const where = `${sizeLabel(fixture.engine, fixture.size)}, ${scenario.label}`;
+  const list = servers.raw
+    ? index % 2 === 0
+      ? [servers.api, servers.raw]
+      : [servers.raw, servers.api]
+    : [servers.api];
+  const requests = new Map<RunningServer, BenchRequest>();
+  try {
+    for (const server of list) requests.set(server, await scenario.request({ fixture, server, token }));
+  } catch (error) {
+    notes.push(`${where}: not measured — ${(error as Error).message}`);
+    log(`  ${scenario.label}: SKIPPED (${(error as Error).message})`);
+    return null;
+  }
+  const busy =
+    options.quietWait > 0
+      ? await waitForQuiet(options.quiet, options.quietWait, (b) =>
+          log(`  waiting for a quiet machine: other processes use ${Math.round(b * 100)}% of the CPUs`),
+        )
+      : await cpuBusy();
+  if (busy > options.quiet) {
+    notes.push(`${where}: measured while other processes used ${Math.round(busy * 100)}% of the CPUs`);
+  }
+  const acknowledged = { api: 0, raw: 0 };
+  const samples = new Map<RunningServer, Awaited<ReturnType<typeof sample>>>();
+  for (const server of list) {
+    const s = await sample(server.base, requests.get(server) as BenchRequest);
+    samples.set(server, s);
+    if (s.status >= 200 && s.status < 300) acknowledged[server.kind] += 1;
+    else
+      notes.push(`${where}: the ${server.kind} server answered ${s.status}: ${JSON.stringify(s.body).slice(0, 200)}`);
+  }
+  const apiSample = samples.get(servers.api);
+  const rawSample = servers.raw ? samples.get(servers.raw) : undefined;
+  let mismatch: string[] | null = null;
+  if (scenario.compare && apiSample && rawSample) {
+    mismatch = differences(apiSample, rawSample);
+    if (mismatch.length > 0) notes.push(`${where}: API and raw answers differ — ${mismatch.join('; ')}`);
+  }
+
+  const measured = new Map<RunningServer, Measurement>();
+  for (const server of list) {
+    const request = requests.get(server) as BenchRequest;
+    if (options.warmup > 0) {
+      const warm = await load(server.base, request, { connections: options.connections, duration: options.warmup });
+      acknowledged[server.kind] += warm.ok;
+    }
+    const m = await load(
+      server.base,
+      request,
+      { connections: options.connections, duration: options.duration },
+      server.child.pid,
+    );
+    acknowledged[server.kind] += m.ok;
+    measured.set(server, m);
+  }
+  for (const [server, m] of measured) {
+    if (m.errors > 0) notes.push(`${where}: ${server.kind} failures ${JSON.stringify(m.failures)}`);
+  }
+  const api = measured.get(servers.api) as Measurement;
+  const raw = servers.raw ? (measured.get(servers.raw) ?? null) : null;
+  log(`  ${scenario.label.padEnd(15)} API ${fmt(api)}${raw ? ` | raw ${fmt(raw)}` : ''}`);
+  return {
+    result: {
+      key: scenario.key,
+      label: scenario.label,
+      catalogue: scenario.catalogue,
+      storm: Boolean(scenario.storm),
+      path: (requests.get(servers.api) as BenchRequest).path,
+      api,
+      raw,
+      rows: apiSample ? rowCount(apiSample) : null,
+      total: apiSample?.total ? `${apiSample.total}${apiSample.relation === 'gte' ? '+' : ''}` : null,
+      mismatch,
+      stock: null,
+      busy,
+    },
+    acknowledged,
+  };
+}
+
+async function storms(fixture: Fixture, measured: Measured[]) {
+  const stormResults = measured.filter((m) => m.result.storm);
+  if (stormResults.length === 0) return;
+  await withFixtureDb(fixture, async (db) => {
+    for (const m of stormResults) {
+      const check = async (kind: 'api' | 'raw'): Promise<StormCheck> => ({
+        ...(await checkStock(db, fixture.hot[kind], fixture.initialStock)),
+        acknowledged: m.acknowledged[kind],
+        // Requests still in flight when a run ends are committed but never acknowledged.
+        inFlight: options.connections * (options.warmup > 0 ? 2 : 1),
+      });
+      m.result.stock = { api: await check('api'), raw: m.result.raw ? await check('raw') : null };
+    }
   });
-  process.stdout.write('.');
 }
-process.stdout.write('\n');
 
-console.log(`\n${connections} connections, ${seconds}s per scenario, PGlite in memory, 1000 products\n`);
-console.log(
-  `${'scenario'.padEnd(52)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`,
-);
-for (const o of outcomes) {
-  console.log(
-    `${o.name.padEnd(52)}${o.rps.toFixed(0).padStart(9)}${String(o.p50).padStart(9)}${String(o.p99).padStart(9)}${String(o.errors).padStart(8)}`,
+async function measureTarget(
+  engine: Engine,
+  size: number,
+  buyer: EmulatorUser,
+  notes: string[],
+  profileHere: boolean,
+): Promise<{ target: TargetResult; profile: ProfileSummary | null }> {
+  log(`${sizeLabel(engine, size)} products: setting up`);
+  const fixture = await setupFixture(engine, size, buyer, options.pgUrl, log);
+  log(
+    `  ready in ${Math.round(fixture.setupSeconds.total)} s (generated in ${Math.round(fixture.setupSeconds.generate)} s)`,
   );
+  let profile: ProfileSummary | null = null;
+  try {
+    const token = await idToken(emulatorHost as string, buyer);
+    const measured: Measured[] = [];
+    let api: RunningServer | null = null;
+    let raw: RunningServer | null = null;
+    try {
+      api = await start('api', fixture, buyer);
+      raw = engine === 'postgres' ? await start('raw', fixture, buyer) : null;
+      for (const [index, scenario] of scenarios.entries()) {
+        const m = await measureScenario(scenario, index, fixture, { api, raw }, token, notes);
+        if (m) measured.push(m);
+      }
+    } finally {
+      await stop(raw);
+      await stop(api);
+    }
+    // On PGlite the stock can only be read once the API has let go of the database.
+    await storms(fixture, measured);
+    if (profileHere && options.profile) profile = await runProfile(options.profile, fixture, buyer, token, notes);
+    const target: TargetResult = {
+      engine,
+      size,
+      setupSeconds: fixture.setupSeconds,
+      scenarios: measured.map((m) => m.result),
+    };
+    console.log(`\n${consoleTable(target)}\n`);
+    return { target, profile };
+  } finally {
+    await teardownFixture(fixture, options.pgUrl);
+  }
 }
-const health = outcomes[0]?.rps ?? 0;
-const list = outcomes[1]?.rps ?? 0;
-if (health > 0)
-  console.log(
-    `\nlist vs health: ${(list / health).toFixed(2)} (GET /api/products at ${((list / health) * 100).toFixed(0)}% of the health route's throughput)`,
-  );
 
-// Integrity after the purchase storm: every unit sold is one cart row's worth of stock.
-const [stock] = await database.db
-  .select({ quantity: products.quantity })
-  .from(products)
-  .where(eq(products.id, target?.id ?? ''));
-const sold = await database.db.$count(cartItems);
-const consistent = stock?.quantity === 1_000_000_000 - sold;
-console.log(`purchases: ${sold} cart rows, stock ${consistent ? 'consistent' : 'INCONSISTENT'}`);
-await app.close();
-await database.close();
-const failed = outcomes.some((o) => o.errors > 0) || !consistent;
-if (failed) console.error('Some requests failed (see the errors column).');
-process.exit(failed ? 1 : 0);
+/** One more API process under `node --cpu-prof`, loaded with one scenario, then summarised. */
+async function runProfile(
+  key: string,
+  fixture: Fixture,
+  buyer: EmulatorUser,
+  token: string,
+  notes: string[],
+): Promise<ProfileSummary | null> {
+  const scenario = selectScenarios([key])[0];
+  if (!scenario) return null;
+  const dir = join(REPO_ROOT, '.data/bench/profiles');
+  mkdirSync(dir, { recursive: true });
+  log(`  profiling the API on ${scenario.label}`);
+  const api = await start('api', fixture, buyer, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  const pid = api.child.pid ?? 0;
+  let window: [number, number] | null = null;
+  try {
+    const request = await scenario.request({ fixture, server: api, token });
+    if (options.warmup > 0)
+      await load(api.base, request, { connections: options.connections, duration: options.warmup });
+    const from = monotonicMicros();
+    const m = await load(api.base, request, { connections: options.connections, duration: options.duration });
+    window = [from, monotonicMicros()];
+    log(`  under the profiler: ${fmt(m)}`);
+  } finally {
+    await stop(api);
+  }
+  const file = mainThreadProfile(dir, pid);
+  if (!file) {
+    notes.push('The CPU profile was not written.');
+    return null;
+  }
+  return summariseProfile(file, scenario.label, sizeLabel(fixture.engine, fixture.size), window);
+}
+
+async function writeDocs(report: Report) {
+  const docs = join(REPO_ROOT, 'docs');
+  const caption =
+    `npm run bench, ${report.startedAt.toISOString().slice(0, 10)}: ${report.machine.cores} × ${report.machine.cpu}, ` +
+    `Node ${report.machine.node}, PostgreSQL ${report.machine.postgres ?? '–'}; ${options.connections} connections, ` +
+    `${options.duration} s per scenario`;
+  writeFileSync(join(docs, 'benchmarks.svg'), renderChart(report.targets, caption));
+  let text = markdown(report, 'benchmarks.svg');
+  try {
+    // Prettier keeps the repository's Markdown in one shape; the page must pass `prettier --check`.
+    const prettier = await import('prettier');
+    const file = join(docs, 'benchmarks.md');
+    const config = (await prettier.resolveConfig(file)) ?? {};
+    text = await prettier.format(text, { ...config, plugins: [], filepath: file });
+  } catch (error) {
+    console.warn(`prettier could not format docs/benchmarks.md: ${(error as Error).message}`);
+  }
+  writeFileSync(join(docs, 'benchmarks.md'), text);
+  log('wrote docs/benchmarks.md and docs/benchmarks.svg');
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const postgres = options.sizes.length > 0 ? await serverVersion(options.pgUrl) : null;
+  const machine = describeMachine(postgres, gitState(REPO_ROOT));
+  log(
+    `${commandLine(options)} — ${machine.cores} × ${machine.cpu}, Node ${machine.node}, PostgreSQL ${machine.postgres ?? '–'}`,
+  );
+  const buyer = await createBuyer(emulatorHost as string);
+  const notes: string[] = [];
+  const targets: TargetResult[] = [];
+  let profile: ProfileSummary | null = null;
+  const largest = Math.max(...options.sizes);
+  const plan: [Engine, number][] = [
+    ...options.sizes.map((size): [Engine, number] => ['postgres', size]),
+    ...options.pgliteSizes.map((size): [Engine, number] => ['pglite', size]),
+  ];
+  for (const [engine, size] of plan) {
+    const measured = await measureTarget(engine, size, buyer, notes, engine === 'postgres' && size === largest);
+    targets.push(measured.target);
+    profile = measured.profile ?? profile;
+  }
+  const report: Report = {
+    startedAt,
+    finishedAt: new Date(),
+    options,
+    machine,
+    targets,
+    goals: evaluateGoals(targets),
+    profile,
+    notes,
+  };
+  console.log(consoleReport(report));
+  if (options.docs) await writeDocs(report);
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  console.error(error);
+  await Promise.all([...running].map((s) => s.stop()));
+  process.exit(1);
+}

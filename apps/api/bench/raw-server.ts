@@ -1,0 +1,444 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import pg from 'pg';
+
+/*
+ * The reference the API is measured against: node:http and a pg Pool of the same size, running
+ * the same SQL as apps/api/src/repositories (same filters, ORDER BY, count source, purchase
+ * transaction) and sending the same JSON, with nothing else: no framework, no validation
+ * library, no authentication, no rate limit, no security headers. It implements only the
+ * requests the bench sends (bench/scenarios.ts) and is started by bench/run.ts:
+ *   DATABASE_URL=… PORT=… DATABASE_POOL_SIZE=10 node --import tsx apps/api/bench/raw-server.ts
+ */
+
+const AVAILABLE_THRESHOLD = 100;
+const DEFAULT_LIMIT = 24;
+const MAX_LIMIT = 100;
+const MAX_OFFSET = 10_000;
+const CATEGORIES = new Set([
+  'electronics',
+  'home',
+  'kitchen',
+  'fashion',
+  'health',
+  'beauty',
+  'accessories',
+  'office&stationary',
+  'others',
+]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const env = process.env;
+const buyer = {
+  uid: env.BENCH_BUYER_UID ?? 'bench-raw-buyer',
+  email: env.BENCH_BUYER_EMAIL ?? 'bench-raw-buyer@example.com',
+  displayName: env.BENCH_BUYER_NAME ?? 'bench-raw-buyer',
+};
+
+// Timestamps stay text, as Drizzle reads them, so a cursor keeps PostgreSQL's microseconds.
+const TIMESTAMPTZ = 1184;
+const pool = new pg.Pool({
+  connectionString: env.DATABASE_URL,
+  max: Number(env.DATABASE_POOL_SIZE ?? 10),
+  connectionTimeoutMillis: Number(env.DATABASE_ACQUIRE_TIMEOUT_MS ?? 2_000),
+  idleTimeoutMillis: 30_000,
+  statement_timeout: Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5_000),
+  idle_in_transaction_session_timeout: Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5_000) * 2,
+  types: {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === TIMESTAMPTZ
+        ? (value: string) => value
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  },
+});
+pool.on('error', () => undefined);
+
+const COLUMNS = `"id", "owner_uid", "owner_email", "name", "image", "brand", "category", "description", "content",
+  "price", "quantity", "min_sell_qty", "rating", "created_at", "updated_at"`;
+
+interface Row {
+  id: string;
+  owner_uid: string;
+  owner_email: string;
+  name: string;
+  image: string;
+  brand: string;
+  category: string;
+  description: string;
+  content: string;
+  price: string;
+  quantity: number;
+  min_sell_qty: number;
+  rating: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function toProduct(row: Row) {
+  return {
+    _id: row.id,
+    email: row.owner_email,
+    image: row.image,
+    name: row.name,
+    quantity: row.quantity,
+    minSellQty: row.min_sell_qty,
+    brand: row.brand,
+    category: row.category,
+    description: row.description,
+    price: Number(row.price),
+    rating: row.rating === null ? null : Number(row.rating),
+    content: row.content,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface ListQuery {
+  limit: number;
+  offset: number;
+  cursor: string | null;
+  available: boolean;
+  category: string | null;
+  q: string | null;
+}
+
+function int(value: string | null, fallback: number, max: number): number {
+  if (value === null) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw new HttpError(400, `bad number ${value}`);
+  return n;
+}
+
+function listQuery(params: URLSearchParams, category: string | null): ListQuery {
+  const cat = category ?? params.get('category');
+  if (cat !== null && !CATEGORIES.has(cat)) throw new HttpError(400, 'unknown category');
+  const q = params.get('q')?.trim() ?? '';
+  return {
+    limit: Math.max(1, int(params.get('limit'), DEFAULT_LIMIT, MAX_LIMIT)),
+    offset: int(params.get('offset'), 0, MAX_OFFSET),
+    cursor: params.get('cursor'),
+    available: params.get('available') === 'true',
+    category: cat,
+    q: q === '' ? null : q,
+  };
+}
+
+/** As the API: base64url JSON of the sort, the tier (relevance) and the last row's keys as text. */
+interface Cursor {
+  s: 'oldest' | 'relevance';
+  t?: 1 | 2;
+  v: string[];
+}
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decodeCursor(text: string, sort: Cursor['s']): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Cursor> | null;
+    if (c && c.s === sort && Array.isArray(c.v) && c.v.length === 2 && c.v.every((v) => typeof v === 'string')) {
+      if (sort === 'oldest' || c.t === 1 || c.t === 2) return c as Cursor;
+    }
+  } catch {
+    // fall through
+  }
+  throw new HttpError(400, 'cursor is not valid for this list');
+}
+
+interface Page {
+  rows: Row[];
+  total: number;
+  relation: 'eq' | 'gte';
+  next: string | null;
+  corrected: string | null;
+}
+
+type KeyedRow = Row & { cursor_keys: string[] };
+
+/** Parameters numbered as they are added, like Drizzle's. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+const words = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
+
+// The sort keys and their text form, exactly as the API's indexes and cursors have them.
+const NAME_KEY = `(lower("products"."name") COLLATE "C")`;
+const KEYS = {
+  oldest: {
+    order: `"products"."created_at" asc, "products"."id" asc`,
+    text: `array["products"."created_at"::text, "products"."id"::text]::text[]`,
+    after: (p: Params, v: string[]) =>
+      `("products"."created_at", "products"."id") > (${p.add(v[0])}::timestamptz, ${p.add(v[1])}::uuid)`,
+  },
+  name: {
+    order: `${NAME_KEY} asc, "products"."id" asc`,
+    text: `array[${NAME_KEY}, "products"."id"::text]::text[]`,
+    after: (p: Params, v: string[]) => `(${NAME_KEY}, "products"."id") > (${p.add(v[0])}::text, ${p.add(v[1])}::uuid)`,
+  },
+};
+type KeyName = keyof typeof KEYS;
+
+function filters(p: Params, query: ListQuery): string[] {
+  const where: string[] = [];
+  if (query.available) where.push(`"products"."quantity" > ${p.add(AVAILABLE_THRESHOLD)}`);
+  if (query.category) where.push(`"products"."category" = ${p.add(query.category)}`);
+  return where;
+}
+
+/** One page in one index order, LIMIT n+1; deep offsets walk the ids index-only first (as the API). */
+async function pageOf(
+  build: (p: Params) => string[],
+  keyName: KeyName,
+  limit: number,
+  offset: number,
+): Promise<KeyedRow[]> {
+  const key = KEYS[keyName];
+  const p = new Params();
+  const select = `select ${COLUMNS}, ${key.text} AS "cursor_keys" from "products"`;
+  let text: string;
+  if (offset === 0) {
+    const where = build(p);
+    text = `${select} ${where.length > 0 ? `where ${where.join(' and ')}` : ''} order by ${key.order} limit ${p.add(limit + 1)}`;
+  } else {
+    const where = build(p);
+    const ids = `select "id" from "products" ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
+      order by ${key.order} limit ${p.add(limit + 1)} offset ${p.add(offset)}`;
+    text = `${select} where "products"."id" in (${ids}) order by ${key.order}`;
+  }
+  return (await pool.query<KeyedRow>(text, p.values)).rows;
+}
+
+function finish(rows: KeyedRow[], limit: number, cursorOf: (row: KeyedRow) => Cursor) {
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  return { page, more, next: more && last ? encodeCursor(cursorOf(last)) : null };
+}
+
+/** Unsearched lists: one index range, the total from product_counts. */
+async function listOldest(query: ListQuery): Promise<Page> {
+  const cursor = query.cursor ? decodeCursor(query.cursor, 'oldest') : null;
+  const rows = await pageOf(
+    (p) => [...filters(p, query), ...(cursor ? [KEYS.oldest.after(p, cursor.v)] : [])],
+    'oldest',
+    query.limit,
+    cursor ? 0 : query.offset,
+  );
+  const { page, next } = finish(rows, query.limit, (row) => ({ s: 'oldest', v: row.cursor_keys }));
+  const p = new Params();
+  const where: string[] = [];
+  if (query.category) where.push(`"product_counts"."category" = ${p.add(query.category)}`);
+  if (query.available) where.push(`"product_counts"."available" = ${p.add(true)}`);
+  const counted = await pool.query<{ total: string | null }>(
+    `select sum("product_counts"."count") AS "total" from "product_counts" ${where.length > 0 ? `where ${where.join(' and ')}` : ''}`,
+    p.values,
+  );
+  return { rows: page, total: Number(counted.rows[0]?.total ?? 0), relation: 'eq', next, corrected: null };
+}
+
+/** Relevance: names starting with q (name order), then names or brands containing every word (catalogue order). */
+async function listRelevant(query: ListQuery, q: string): Promise<Page> {
+  const cursor = query.cursor ? decodeCursor(query.cursor, 'relevance') : null;
+  const prefix = (p: Params) => `${NAME_KEY} like ${p.add(`${escapeLike(q.toLowerCase())}%`)}`;
+  const contains = (p: Params) =>
+    words(q).map((w) => `(lower("products"."name" || ' ' || "products"."brand")) like ${p.add(`%${escapeLike(w)}%`)}`);
+  const rows: (KeyedRow & { tier: 1 | 2 })[] = [];
+  if (!cursor || cursor.t === 1) {
+    const tier1 = await pageOf(
+      (p) => [...filters(p, query), prefix(p), ...(cursor ? [KEYS.name.after(p, cursor.v)] : [])],
+      'name',
+      query.limit,
+      cursor ? 0 : query.offset,
+    );
+    rows.push(...tier1.map((row) => ({ ...row, tier: 1 as const })));
+  }
+  if (rows.length <= query.limit) {
+    const tier2 = await pageOf(
+      (p) => [
+        ...filters(p, query),
+        ...contains(p),
+        `not ${prefix(p)}`,
+        ...(cursor?.t === 2 ? [KEYS.oldest.after(p, cursor.v)] : []),
+      ],
+      'oldest',
+      query.limit - rows.length,
+      0,
+    );
+    rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
+  }
+  const { page, more, next } = finish(rows, query.limit, (row) => ({
+    s: 'relevance',
+    t: (row as KeyedRow & { tier: 1 | 2 }).tier,
+    v: row.cursor_keys,
+  }));
+  const before = cursor ? 0 : query.offset;
+  return {
+    rows: page,
+    total: before + page.length + (more ? 1 : 0),
+    relation: more || cursor ? 'gte' : 'eq',
+    next,
+    corrected: null,
+  };
+}
+
+/** The closest vocabulary word for each word of q (pg_trgm similarity), or null when none changes. */
+async function correct(q: string): Promise<string | null> {
+  let changed = false;
+  const fixed: string[] = [];
+  for (const word of words(q)) {
+    const best =
+      word.length < 3
+        ? undefined
+        : (
+            await pool.query<{ term: string }>(
+              `select term from search_terms where term % $1
+               order by term = $2 desc, similarity(term, $3) desc, term limit 1`,
+              [word, word, word],
+            )
+          ).rows[0];
+    const replacement = best && best.term !== word && !best.term.includes(word) ? best.term : word;
+    if (replacement !== word) changed = true;
+    fixed.push(replacement);
+  }
+  return changed ? fixed.join(' ') : null;
+}
+
+async function list(query: ListQuery): Promise<Page> {
+  const run = (q: string | null) => (q ? listRelevant(query, q) : listOldest(query));
+  const result = await run(query.q);
+  if (result.rows.length > 0 || !query.q || query.cursor || query.offset > 0) return result;
+  const corrected = await correct(query.q);
+  if (!corrected) return result;
+  const retried = await run(corrected);
+  return retried.rows.length > 0 ? { ...retried, corrected } : result;
+}
+
+async function one(id: string): Promise<Row | null> {
+  if (!UUID.test(id)) throw new HttpError(400, 'Id must be a UUID.');
+  const result = await pool.query<Row>(`SELECT ${COLUMNS} FROM "products" WHERE "id" = $1`, [id]);
+  return result.rows[0] ?? null;
+}
+
+async function purchase(body: unknown): Promise<string> {
+  const { productId, buyQuantity } = (body ?? {}) as { productId?: unknown; buyQuantity?: unknown };
+  if (typeof productId !== 'string' || !UUID.test(productId)) throw new HttpError(400, 'productId');
+  if (typeof buyQuantity !== 'number' || !Number.isInteger(buyQuantity) || buyQuantity < 1) {
+    throw new HttpError(400, 'buyQuantity');
+  }
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const updated = await client.query<Row>(
+      `UPDATE "products" SET "quantity" = "quantity" - $2::integer, "updated_at" = now()
+       WHERE "id" = $1 AND "quantity" >= $2 AND "min_sell_qty" <= $2 RETURNING ${COLUMNS}`,
+      [productId, buyQuantity],
+    );
+    const product = updated.rows[0];
+    if (!product) {
+      await client.query('ROLLBACK');
+      throw new HttpError(409, 'Not enough stock.');
+    }
+    const inserted = await client.query<{ id: string }>(
+      `INSERT INTO "cart_items" ("id", "product_id", "name", "image", "brand", "category", "price", "user_uid",
+         "user_email", "display_name", "buy_quantity", "buy_date")
+       VALUES (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, default) RETURNING "id"`,
+      [
+        product.id,
+        product.name,
+        product.image,
+        product.brand,
+        product.category,
+        product.price,
+        buyer.uid,
+        buyer.email,
+        buyer.displayName,
+        buyQuantity,
+      ],
+    );
+    await client.query('COMMIT');
+    const id = inserted.rows[0]?.id;
+    if (!id) throw new Error('insert returned no row');
+    return id;
+  } catch (error) {
+    if (!(error instanceof HttpError)) await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    throw new HttpError(400, 'bad JSON');
+  }
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://raw');
+  const path = url.pathname;
+  if (req.method === 'GET' && path === '/api/health') return send(res, 200, { status: 'ok' });
+  if (req.method === 'GET' && (path === '/api/products' || path.startsWith('/api/categories/'))) {
+    const category = path === '/api/products' ? null : decodeURIComponent(path.slice('/api/categories/'.length));
+    const page = await list(listQuery(url.searchParams, category));
+    const headers: Record<string, string> = {
+      'x-total-count': String(page.total),
+      'x-total-count-relation': page.relation,
+    };
+    if (page.next) headers['x-next-cursor'] = page.next;
+    if (page.corrected) headers['x-search-corrected'] = encodeURIComponent(page.corrected);
+    return send(res, 200, page.rows.map(toProduct), headers);
+  }
+  if (req.method === 'GET' && path.startsWith('/api/products/')) {
+    const row = await one(path.slice('/api/products/'.length));
+    return row ? send(res, 200, toProduct(row)) : send(res, 404, { statusCode: 404, message: 'Product not found.' });
+  }
+  if (req.method === 'POST' && path === '/api/carts') {
+    const insertedId = await purchase(await readBody(req));
+    return send(res, 201, { acknowledged: true, insertedId });
+  }
+  return send(res, 404, { statusCode: 404, message: 'Not found.' });
+}
+
+const server = createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    if (error instanceof HttpError)
+      return send(res, error.status, { statusCode: error.status, message: error.message });
+    console.error(error);
+    return send(res, 500, { statusCode: 500, message: 'Internal error.' });
+  });
+});
+server.keepAliveTimeout = 10_000;
+server.listen(Number(env.PORT ?? 3100), env.HOST ?? '127.0.0.1');
+
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  void pool.end().then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
