@@ -61,7 +61,7 @@ export default function AllProductsRoute() {
           <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
         </div>
       </header>
-      <SearchCorrection correctedQuery={products.data?.correctedQuery} />
+      <SearchCorrection correctedQuery={products.data?.correctedQuery} className="mb-4" />
 
       {products.isPending ? (
         <LoadingState />

@@ -98,7 +98,7 @@ export default function MyProductsRoute() {
           </div>
         ) : null}
       </header>
-      {own ? <SearchCorrection correctedQuery={products.data?.correctedQuery} /> : null}
+      {own ? <SearchCorrection correctedQuery={products.data?.correctedQuery} className="mb-4" /> : null}
       {body}
     </section>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { categoryLabel, type Product } from '@b2b/shared';
-import { formatPrice } from '@/lib/format';
+import { formatCount, formatPrice } from '@/lib/format';
 import { formatRating, minSellQtyOrDefault, quantityOrDefault, textOrFallback } from '../utils/format';
 import { ProductImage } from './product-image';
 
@@ -64,7 +64,7 @@ export function ProductsTable({
           ) : (
             products.map((product, index) => (
               <tr key={product._id}>
-                <th scope="row">{startIndex + index + 1}</th>
+                <th scope="row">{formatCount(startIndex + index + 1)}</th>
                 <td className="min-w-40 font-medium">{product.name}</td>
                 <td>
                   {product.image?.trim() ? (

@@ -3,9 +3,19 @@
  * says which. The live region is always rendered, so a screen reader announces the notice
  * when it appears rather than only finding it later.
  */
-export function SearchCorrection({ correctedQuery }: { correctedQuery: string | null | undefined }) {
+type SearchCorrectionProps = {
+  correctedQuery: string | null | undefined;
+  /** Spacing for the notice when it shows. */
+  className?: string;
+};
+
+export function SearchCorrection({ correctedQuery, className = '' }: SearchCorrectionProps) {
   return (
-    <p role="status" aria-live="polite" className={correctedQuery ? 'text-sm text-base-content/80' : 'sr-only'}>
+    <p
+      role="status"
+      aria-live="polite"
+      className={correctedQuery ? `text-sm text-base-content/80 ${className}` : 'sr-only'}
+    >
       {correctedQuery ? `Showing results for “${correctedQuery}”` : ''}
     </p>
   );
