@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CATEGORY_VALUES, type Category } from '@b2b/shared';
 import { queryRows, type AppDb, type AppTx } from '../db/client.js';
-import { DEMO_PRODUCTS } from './catalogue.js';
 
 /*
  * A large, varied catalogue on demand (`npm run seed -- --products 1000000`), built inside the
@@ -10,37 +9,76 @@ import { DEMO_PRODUCTS } from './catalogue.js';
  * same catalogue, which keeps benchmark runs comparable.
  */
 
-/** What a generated product can be called, per category; the demo images of that category illustrate it. */
-const NOUNS: Record<Category, string[]> = {
+/** What a generated product can be called, per category, each with the demo image that shows it. */
+const NOUNS: Record<Category, [noun: string, image: string][]> = {
   electronics: [
-    'Wireless Headphones',
-    'Bluetooth Speaker',
-    'USB-C Charger',
-    'Power Bank',
-    'HDMI Cable',
-    'Smartwatch',
-    'LED Monitor',
-    'Wireless Mouse',
-    'Mechanical Keyboard',
-    'Security Camera',
-    'Smartphone',
-    'Laptop',
+    ['Wireless Headphones', 'wireless-anc-headphones'],
+    ['Smartphone', 'android-smartphone'],
+    ['Business Laptop', 'business-laptop'],
+    ['Smart TV', 'smart-tv-43'],
+    ['USB-C Charger', 'usb-c-charger-65w'],
+    ['Wireless Mouse', 'wireless-mouse'],
+    ['AA Batteries', 'aa-alkaline-batteries'],
   ],
-  home: ['Bath Towel', 'Bed Sheet Set', 'Table Lamp', 'Wall Clock', 'Storage Basket', 'Curtain Panel', 'Throw Pillow'],
-  kitchen: ['Frying Pan', 'Chef Knife', 'Cutting Board', 'Water Bottle', 'Saucepan', 'Mixing Bowl', 'Steel Tumbler'],
-  fashion: ['Cotton T-Shirt', 'Denim Jeans', 'Polo Shirt', 'Hoodie', 'Baseball Cap', 'Sneakers', 'Wool Scarf'],
-  health: ['Hand Sanitizer', 'Face Mask', 'Vitamin C Tablets', 'First Aid Kit', 'Thermometer', 'Toothbrush'],
-  beauty: ['Matte Lipstick', 'Nail Polish', 'Face Cream', 'Shampoo', 'Compact Mirror', 'Body Lotion'],
-  accessories: ['Sunglasses', 'Laptop Backpack', 'Leather Wallet', 'Wrist Watch', 'Tote Bag', 'Silver Ring'],
+  home: [
+    ['Potted Plant', 'artificial-potted-plant'],
+    ['LED Bulb', 'led-bulb-9w'],
+    ['Pillar Candles', 'pillar-candles'],
+    ['Bed Frame', 'queen-bed-frame'],
+    ['Broom', 'soft-bristle-broom'],
+    ['Sofa', 'three-seater-sofa'],
+  ],
+  kitchen: [
+    ['Chef Knife', 'chefs-knife'],
+    ['Takeaway Boxes', 'kraft-takeaway-boxes'],
+    ['Frying Pan', 'non-stick-frying-pan'],
+    ['Teapot', 'porcelain-teapot'],
+    ['Stock Pot', 'stainless-stock-pot'],
+    ['Coffee Mugs', 'stoneware-coffee-mugs'],
+  ],
+  fashion: [
+    ['Crew Socks', 'cotton-crew-socks'],
+    ['Cotton T-Shirt', 'cotton-t-shirts'],
+    ['Midi Dress', 'floral-midi-dress'],
+    ['Running Shoes', 'running-shoes'],
+    ['Slim-Fit Jeans', 'slim-fit-jeans'],
+  ],
+  health: [
+    ['Adhesive Bandages', 'adhesive-bandages'],
+    ['Hand Soap', 'antibacterial-hand-soap'],
+    ['Thermometer', 'digital-thermometer'],
+    ['Stethoscope', 'dual-head-stethoscope'],
+    ['Toothbrush', 'soft-toothbrushes'],
+    ['Vitamin C Tablets', 'vitamin-c-tablets'],
+  ],
+  beauty: [
+    ['Compact Mirror', 'compact-mirror'],
+    ['Nail Polish', 'gel-nail-polish'],
+    ['Bubble Bath', 'lavender-bubble-bath'],
+    ['Blending Sponge', 'makeup-blending-sponges'],
+    ['Matte Lipstick', 'matte-lipstick'],
+    ['Body Lotion', 'shea-body-lotion'],
+  ],
+  accessories: [
+    ['Laptop Backpack', 'laptop-backpack'],
+    ['Sunglasses', 'polarized-sunglasses'],
+    ['Wristwatch', 'steel-wristwatch'],
+    ['Silver Ring', 'sterling-silver-ring'],
+    ['Handbag', 'vegan-leather-handbag'],
+  ],
   'office&stationary': [
-    'Ballpoint Pen',
-    'Ruled Notebook',
-    'Stapler',
-    'Paper Clips',
-    'Office Scissors',
-    'Desk Organizer',
+    ['Ruled Notebook', 'a5-ruled-notebooks'],
+    ['Ballpoint Pens', 'blue-ballpoint-pens'],
+    ['Graphite Pencils', 'hb-graphite-pencils'],
+    ['Office Scissors', 'office-scissors'],
+    ['Paper Clips', 'paper-clips'],
   ],
-  others: ['Shipping Box', 'Toolbox', 'Teddy Bear', 'Football', 'Packing Tape', 'Garden Hose'],
+  others: [
+    ['Shipping Boxes', 'double-wall-shipping-boxes'],
+    ['Teddy Bear', 'plush-teddy-bear'],
+    ['Toolbox', 'steel-toolbox'],
+    ['Football', 'training-football'],
+  ],
 };
 
 const ADJECTIVES = [
@@ -103,12 +141,11 @@ export async function generateCatalogue(db: AppDb, options: GenerateOptions): Pr
   const categories = [...CATEGORY_VALUES];
   const nouns = categories.map((c) => NOUNS[c]);
   const maxNouns = Math.max(...nouns.map((n) => n.length));
-  // A rectangular text[][] for SQL: short lists repeat their words to fill the row.
-  const nounGrid = nouns.map((list) => Array.from({ length: maxNouns }, (_, i) => list[i % list.length] ?? ''));
-  const images = categories.map((c) => {
-    const list = DEMO_PRODUCTS.filter((p) => p.category === c && p.image).map((p) => p.image ?? '');
-    return Array.from({ length: maxNouns }, (_, i) => list[i % list.length] ?? '');
-  });
+  // Rectangular text[][] for SQL: short lists repeat their entries to fill the row.
+  const grid = (pick: (entry: [string, string]) => string) =>
+    nouns.map((list) => Array.from({ length: maxNouns }, (_, i) => pick(list[i % list.length] ?? ['', ''])));
+  const nounGrid = grid(([noun]) => noun);
+  const images = grid(([, image]) => `/images/products/${image}.svg`);
   const generated = Array.from({ length: GENERATED_SELLERS }, (_, i) => {
     const n = String(i + 1).padStart(3, '0');
     return { uid: `generated-seller-${n}`, email: `wholesaler${n}@sellers.example` };
