@@ -346,3 +346,9 @@ test('the page sets the document title', () => {
   renderRoute(<AllProductsRoute />, { path: '/all-products' });
   expect(document.title).toBe('All Products | B2B Wholesale Platform');
 });
+
+test('while searching, the heading says what is shown', async () => {
+  renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?q=paper' });
+  expect(await screen.findByText(/Showing products whose name or brand matches “paper”\./)).toBeInTheDocument();
+  expect(screen.queryByText(/Showing every product in the catalogue/)).not.toBeInTheDocument();
+});

@@ -29,9 +29,11 @@ export default function AllProductsRoute() {
         <div>
           <h1 className="text-3xl font-bold">All Products</h1>
           <p className="mt-1 text-base-content/70">
-            {available
-              ? `Showing products with more than ${AVAILABLE_THRESHOLD} units in stock.`
-              : 'Showing every product in the catalogue.'}
+            {q
+              ? `Showing products whose name or brand matches “${q}”${available ? `, with more than ${AVAILABLE_THRESHOLD} units in stock` : ''}.`
+              : available
+                ? `Showing products with more than ${AVAILABLE_THRESHOLD} units in stock.`
+                : 'Showing every product in the catalogue.'}
             {products.data ? ` ${totalLabel(products.data, offset)} found.` : ''}
           </p>
         </div>
