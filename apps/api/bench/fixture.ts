@@ -66,7 +66,8 @@ async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>
 
 export async function serverVersion(adminUrl: string): Promise<{ version: string; settings: Record<string, string> }> {
   return admin(adminUrl, async (client) => {
-    const version = (await client.query<{ v: string }>('SHOW server_version')).rows[0]?.v ?? '?';
+    const version =
+      (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? '?';
     const names = ['shared_buffers', 'work_mem', 'max_connections', 'effective_cache_size', 'synchronous_commit'];
     const settings = await client.query<{ name: string; setting: string; unit: string | null }>(
       'SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name = ANY($1)',
@@ -91,6 +92,8 @@ export async function setupFixture(
     await admin(adminUrl, async (client) => {
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.query(`CREATE DATABASE ${name}`);
+      // BENCH_LOG_SQL=1: the server logs every statement of this database (to compare the API's SQL with the raw server's).
+      if (process.env.BENCH_LOG_SQL) await client.query(`ALTER DATABASE ${name} SET log_min_duration_statement = 0`);
     });
     url = databaseUrl(adminUrl, name);
   } else {

@@ -118,9 +118,27 @@ export function differences(a: Sample, b: Sample): string[] {
     const ids = (body: unknown) =>
       Array.isArray(body) ? body.map((p) => String((p as { _id?: unknown })._id).slice(0, 8)).join(',') : '';
     const [ia, ib] = [ids(a.body), ids(b.body)];
-    out.push(ia !== ib ? `rows differ (${ia.slice(0, 60)} vs ${ib.slice(0, 60)})` : 'row contents differ');
+    if (ia !== ib) out.push(`rows differ (${ia.slice(0, 60)} vs ${ib.slice(0, 60)})`);
+    else out.push(`row contents differ: ${fieldDifferences(a.body, b.body).join(', ')}`);
   }
   return out;
+}
+
+/** The fields whose values differ in the first differing row (or object). */
+function fieldDifferences(a: unknown, b: unknown): string[] {
+  const rowsA = (Array.isArray(a) ? a : [a]) as Record<string, unknown>[];
+  const rowsB = (Array.isArray(b) ? b : [b]) as Record<string, unknown>[];
+  for (const [i, rowA] of rowsA.entries()) {
+    const rowB = rowsB[i] ?? {};
+    const keys = new Set([...Object.keys(rowA ?? {}), ...Object.keys(rowB)]);
+    const differing = [...keys].filter((k) => JSON.stringify(rowA?.[k]) !== JSON.stringify(rowB[k]));
+    if (differing.length > 0) {
+      return differing.map(
+        (k) => `${k}: ${JSON.stringify(rowA?.[k])?.slice(0, 40)} vs ${JSON.stringify(rowB[k])?.slice(0, 40)}`,
+      );
+    }
+  }
+  return ['(order of keys or nesting)'];
 }
 
 /** Row count of a list answer (or 1 for one product), for the report. */

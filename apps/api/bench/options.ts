@@ -30,8 +30,10 @@ export interface BenchOptions {
   profile: string | null;
   /** Wait before each scenario until the machine's CPUs are at most this busy (0–1)… */
   quiet: number;
-  /** …for at most this many seconds (0: do not wait). */
+  /** …for at most this many seconds over the whole run (0: do not wait). */
   quietWait: number;
+  /** Measure this commit (exported to a temporary folder) instead of the work tree. */
+  ref: string | null;
   /** The flags as given, for the report's "how to rerun". */
   argv: string[];
 }
@@ -48,9 +50,10 @@ export const USAGE = `npm run bench [-- flags]   (at the repository root: starts
                                 server to create the bench_<size> databases on (or BENCH_PG_URL)
   --pool 10                     database connections per server process
   --profile list                CPU-profile the API on one scenario at the largest size
+  --ref HEAD                    measure a commit (git archive to a temporary folder), not the work tree
   --dist                        run the built API (apps/api/dist) instead of the source
   --quiet 25                    before each scenario, wait until other processes use at most 25% of the CPUs…
-  --quiet-wait 300              …for at most this many seconds (0: never wait)
+  --quiet-wait 600              …for at most this many seconds in all (0: never wait)
   --no-docs                     do not rewrite docs/benchmarks.md and docs/benchmarks.svg`;
 
 function sizesOf(value: string, flag: string): number[] {
@@ -83,8 +86,9 @@ export function parseOptions(argv: string[]): BenchOptions {
       pool: { type: 'string', default: '10' },
       profile: { type: 'string' },
       dist: { type: 'boolean', default: false },
+      ref: { type: 'string' },
       quiet: { type: 'string', default: '25' },
-      'quiet-wait': { type: 'string', default: '300' },
+      'quiet-wait': { type: 'string', default: '600' },
       'no-docs': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -107,8 +111,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     docs: !values['no-docs'],
     dist: values.dist,
     profile: values.profile ?? null,
+    ref: values.ref ?? null,
     quiet: positive(values.quiet, 'quiet') / 100,
     quietWait: values['quiet-wait'] === '0' ? 0 : positive(values['quiet-wait'], 'quiet-wait'),
-    argv,
+    // A run re-started from a --ref export reports the command as it was typed.
+    argv: process.env.BENCH_ARGV ? (JSON.parse(process.env.BENCH_ARGV) as string[]) : argv,
   };
 }

@@ -177,13 +177,13 @@ const NAME_KEY = `(lower("products"."name") COLLATE "C")`;
 const KEYS = {
   oldest: {
     order: `"products"."created_at" asc, "products"."id" asc`,
-    text: `array["products"."created_at"::text, "products"."id"::text]::text[]`,
+    text: `json_build_array("products"."created_at"::text, "products"."id"::text)`,
     after: (p: Params, v: string[]) =>
       `("products"."created_at", "products"."id") > (${p.add(v[0])}::timestamptz, ${p.add(v[1])}::uuid)`,
   },
   name: {
     order: `${NAME_KEY} asc, "products"."id" asc`,
-    text: `array[${NAME_KEY}, "products"."id"::text]::text[]`,
+    text: `json_build_array(${NAME_KEY}, "products"."id"::text)`,
     after: (p: Params, v: string[]) => `(${NAME_KEY}, "products"."id") > (${p.add(v[0])}::text, ${p.add(v[1])}::uuid)`,
   },
 };
@@ -240,11 +240,11 @@ async function listOldest(query: ListQuery): Promise<Page> {
   const where: string[] = [];
   if (query.category) where.push(`"product_counts"."category" = ${p.add(query.category)}`);
   if (query.available) where.push(`"product_counts"."available" = ${p.add(true)}`);
-  const counted = await pool.query<{ total: string | null }>(
-    `select sum("product_counts"."count") AS "total" from "product_counts" ${where.length > 0 ? `where ${where.join(' and ')}` : ''}`,
+  const counted = await pool.query<{ sum: string | null }>(
+    `select sum("count") from "product_counts" ${where.length > 0 ? `where ${where.join(' and ')}` : ''}`,
     p.values,
   );
-  return { rows: page, total: Number(counted.rows[0]?.total ?? 0), relation: 'eq', next, corrected: null };
+  return { rows: page, total: Number(counted.rows[0]?.sum ?? 0), relation: 'eq', next, corrected: null };
 }
 
 /** Relevance: names starting with q (name order), then names or brands containing every word (catalogue order). */
@@ -326,7 +326,7 @@ async function list(query: ListQuery): Promise<Page> {
 
 async function one(id: string): Promise<Row | null> {
   if (!UUID.test(id)) throw new HttpError(400, 'Id must be a UUID.');
-  const result = await pool.query<Row>(`SELECT ${COLUMNS} FROM "products" WHERE "id" = $1`, [id]);
+  const result = await pool.query<Row>(`select ${COLUMNS} from "products" where "products"."id" = $1`, [id]);
   return result.rows[0] ?? null;
 }
 
@@ -338,21 +338,22 @@ async function purchase(body: unknown): Promise<string> {
   }
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query('begin');
     const updated = await client.query<Row>(
-      `UPDATE "products" SET "quantity" = "quantity" - $2::integer, "updated_at" = now()
-       WHERE "id" = $1 AND "quantity" >= $2 AND "min_sell_qty" <= $2 RETURNING ${COLUMNS}`,
-      [productId, buyQuantity],
+      `update "products" set "quantity" = "products"."quantity" - $1::integer, "updated_at" = now()
+       where ("products"."id" = $2 and "products"."quantity" >= $3 and "products"."min_sell_qty" <= $4)
+       returning ${COLUMNS}`,
+      [buyQuantity, productId, buyQuantity, buyQuantity],
     );
     const product = updated.rows[0];
     if (!product) {
-      await client.query('ROLLBACK');
+      await client.query('rollback');
       throw new HttpError(409, 'Not enough stock.');
     }
     const inserted = await client.query<{ id: string }>(
-      `INSERT INTO "cart_items" ("id", "product_id", "name", "image", "brand", "category", "price", "user_uid",
+      `insert into "cart_items" ("id", "product_id", "name", "image", "brand", "category", "price", "user_uid",
          "user_email", "display_name", "buy_quantity", "buy_date")
-       VALUES (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, default) RETURNING "id"`,
+       values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, default) returning "id"`,
       [
         product.id,
         product.name,
@@ -366,12 +367,12 @@ async function purchase(body: unknown): Promise<string> {
         buyQuantity,
       ],
     );
-    await client.query('COMMIT');
+    await client.query('commit');
     const id = inserted.rows[0]?.id;
     if (!id) throw new Error('insert returned no row');
     return id;
   } catch (error) {
-    if (!(error instanceof HttpError)) await client.query('ROLLBACK').catch(() => undefined);
+    if (!(error instanceof HttpError)) await client.query('rollback').catch(() => undefined);
     throw error;
   } finally {
     client.release();

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderChart } from './chart.js';
 import {
@@ -17,6 +18,7 @@ import { differences, load, rowCount, sample, type Measurement } from './measure
 import { parseOptions, USAGE, type BenchOptions } from './options.js';
 import { mainThreadProfile, monotonicMicros, summariseProfile, type ProfileSummary } from './profile.js';
 import { commandLine, consoleReport, consoleTable, markdown, type Report } from './report.js';
+import { exportSnapshot } from './snapshot.js';
 import { selectScenarios, type BenchRequest, type Scenario } from './scenarios.js';
 import { createBuyer, idToken, REPO_ROOT, startServer, type EmulatorUser, type RunningServer } from './servers.js';
 
@@ -39,6 +41,29 @@ if (!emulatorHost) {
   process.exit(1);
 }
 const scenarios = selectScenarios(options.scenarios);
+/** Where docs/ and .data/ are written: the checkout the bench was started from, also under --ref. */
+const OUTPUT_ROOT = process.env.BENCH_OUTPUT_ROOT ?? REPO_ROOT;
+
+if (options.ref && !process.env.BENCH_SNAPSHOT_OF) {
+  // Start again from the commit's files; this process only waits for that one.
+  const snapshot = exportSnapshot(REPO_ROOT, options.ref);
+  console.log(`Measuring ${snapshot.commit} (${options.ref}) exported to ${snapshot.dir}`);
+  const argv = process.argv.slice(2);
+  const at = argv.findIndex((a) => a === '--ref' || a.startsWith('--ref='));
+  const rest = argv.filter((_, i) => i !== at && !(argv[at] === '--ref' && i === at + 1));
+  const child = spawnSync(process.execPath, ['--import', 'tsx', join(snapshot.dir, 'apps/api/bench/run.ts'), ...rest], {
+    cwd: join(snapshot.dir, 'apps/api'),
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      BENCH_SNAPSHOT_OF: `${snapshot.commit} (${options.ref}, exported with --ref)`,
+      BENCH_OUTPUT_ROOT: OUTPUT_ROOT,
+      BENCH_ARGV: JSON.stringify(argv),
+    },
+  });
+  rmSync(snapshot.dir, { recursive: true, force: true });
+  process.exit(child.status ?? 1);
+}
 
 const started = Date.now();
 const log = (line: string) => {
@@ -47,6 +72,8 @@ const log = (line: string) => {
 };
 
 const running = new Set<RunningServer>();
+/** Seconds spent so far waiting for other processes to quiet down (bounded by --quiet-wait). */
+let quietWaited = 0;
 let stopping = false;
 async function interrupt() {
   if (stopping) return;
@@ -106,12 +133,15 @@ async function measureScenario(
     log(`  ${scenario.label}: SKIPPED (${(error as Error).message})`);
     return null;
   }
+  const waitStarted = Date.now();
+  const budget = Math.max(0, options.quietWait - quietWaited);
   const busy =
-    options.quietWait > 0
-      ? await waitForQuiet(options.quiet, options.quietWait, (b) =>
+    budget > 0
+      ? await waitForQuiet(options.quiet, budget, (b) =>
           log(`  waiting for a quiet machine: other processes use ${Math.round(b * 100)}% of the CPUs`),
         )
       : await cpuBusy();
+  quietWaited += (Date.now() - waitStarted) / 1000;
   if (busy > options.quiet) {
     notes.push(`${where}: measured while other processes used ${Math.round(busy * 100)}% of the CPUs`);
   }
@@ -244,7 +274,7 @@ async function runProfile(
 ): Promise<ProfileSummary | null> {
   const scenario = selectScenarios([key])[0];
   if (!scenario) return null;
-  const dir = join(REPO_ROOT, '.data/bench/profiles');
+  const dir = join(OUTPUT_ROOT, '.data/bench/profiles');
   mkdirSync(dir, { recursive: true });
   log(`  profiling the API on ${scenario.label}`);
   const api = await start('api', fixture, buyer, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
@@ -270,7 +300,7 @@ async function runProfile(
 }
 
 async function writeDocs(report: Report) {
-  const docs = join(REPO_ROOT, 'docs');
+  const docs = join(OUTPUT_ROOT, 'docs');
   const caption =
     `npm run bench, ${report.startedAt.toISOString().slice(0, 10)}: ${report.machine.cores} × ${report.machine.cpu}, ` +
     `Node ${report.machine.node}, PostgreSQL ${report.machine.postgres ?? '–'}; ${options.connections} connections, ` +
@@ -293,7 +323,7 @@ async function writeDocs(report: Report) {
 async function main(): Promise<void> {
   const startedAt = new Date();
   const postgres = options.sizes.length > 0 ? await serverVersion(options.pgUrl) : null;
-  const machine = describeMachine(postgres, gitState(REPO_ROOT));
+  const machine = describeMachine(postgres, process.env.BENCH_SNAPSHOT_OF ?? gitState(REPO_ROOT));
   log(
     `${commandLine(options)} — ${machine.cores} × ${machine.cpu}, Node ${machine.node}, PostgreSQL ${machine.postgres ?? '–'}`,
   );
