@@ -2,10 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AVAILABLE_THRESHOLD, type ProductListQuery } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { Pagination, totalLabel } from '@/components/ui/pagination';
+import { totalLabel } from '@/components/ui/pagination';
 import { productsQueryOptions } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { ProductRowLinks } from '@/features/products/components/product-row-links';
+import { ListPagination } from '@/features/products/components/list-pagination';
 import { ProductSearch } from '@/features/products/components/product-search';
 import { SearchCorrection } from '@/features/products/components/search-correction';
 import { ProductsTable } from '@/features/products/components/products-table';
@@ -17,7 +18,8 @@ const VIEWS: { value: ProductView; label: string }[] = [
 ];
 
 export default function AllProductsRoute() {
-  const { available, view, q, offset, limit, maxOffset, update } = useListParams();
+  const list = useListParams();
+  const { available, view, q, offset, limit, update } = list;
   const query: ProductListQuery = { limit, offset, available: available ? 'true' : undefined, q: q || undefined };
   const products = useQuery({ ...productsQueryOptions(query), placeholderData: keepPreviousData });
   useLastPageWhenPastEnd(products.data, { offset, limit, update });
@@ -87,13 +89,7 @@ export default function AllProductsRoute() {
             <ProductGrid products={products.data.items} showMinQty headingLevel="h2" />
           )}
           <div className="mt-6">
-            <Pagination
-              page={products.data}
-              limit={limit}
-              offset={offset}
-              maxOffset={maxOffset}
-              onChange={(next) => update({ offset: next })}
-            />
+            <ListPagination page={products.data} list={list} />
           </div>
         </div>
       )}

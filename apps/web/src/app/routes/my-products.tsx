@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
-import { Pagination, totalLabel } from '@/components/ui/pagination';
+import { totalLabel } from '@/components/ui/pagination';
 import { ErrorState, LoadingState, OwnPagesOnly } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
 import { useMyProducts } from '@/features/products/api/get-my-products';
 import { ProductRowLinks } from '@/features/products/components/product-row-links';
+import { ListPagination } from '@/features/products/components/list-pagination';
 import { ProductSearch } from '@/features/products/components/product-search';
 import { SearchCorrection } from '@/features/products/components/search-correction';
 import { ProductsTable } from '@/features/products/components/products-table';
@@ -18,7 +19,8 @@ export default function MyProductsRoute() {
   const { email = '' } = useParams();
   const { user } = useAuth();
   const own = sameEmail(email, user?.email);
-  const { q, offset, limit, maxOffset, update } = useListParams();
+  const list = useListParams();
+  const { q, offset, limit, update } = list;
   const products = useMyProducts(email, { limit, offset, q: q || undefined }, { enabled: own });
   useLastPageWhenPastEnd(products.data, { offset, limit, update });
   const { deleteWithConfirm, pendingId } = useDeleteProductFlow();
@@ -68,13 +70,7 @@ export default function MyProductsRoute() {
             </>
           )}
         />
-        <Pagination
-          page={products.data}
-          limit={limit}
-          offset={offset}
-          maxOffset={maxOffset}
-          onChange={(next) => update({ offset: next })}
-        />
+        <ListPagination page={products.data} list={list} />
       </div>
     );
   }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
@@ -11,7 +11,7 @@ import { useProduct } from '@/features/products/api/get-product';
 import { productKeys } from '@/features/products/api/query-keys';
 import { ProductDetailsView } from '@/features/products/components/product-details-view';
 import { useDeleteProductFlow } from '@/features/products/hooks/use-delete-product-flow';
-import { isNotFound } from '@/features/products/utils/errors';
+import { ProductLoadError } from '@/features/products/components/product-load-error';
 
 export default function ProductDetailsRoute() {
   const { id = '' } = useParams();
@@ -36,16 +36,7 @@ function ProductDetailsPage({ id }: { id: string }) {
   if (product.isError) {
     return (
       <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-        {isNotFound(product.error) ? (
-          <EmptyState>
-            <p>This product does not exist or has been removed.</p>
-            <Link to={paths.allProducts} className="btn mt-4 btn-primary btn-sm">
-              Browse all products
-            </Link>
-          </EmptyState>
-        ) : (
-          <ErrorState error={product.error} onRetry={() => void product.refetch()} />
-        )}
+        <ProductLoadError error={product.error} onRetry={() => void product.refetch()} />
       </section>
     );
   }

@@ -2,14 +2,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { TOAST_MS } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { showAlert } from '@/components/ui/dialogs';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
 import { useProduct } from '@/features/products/api/get-product';
 import { useUpdateProduct } from '@/features/products/api/update-product';
 import { ProductForm } from '@/features/products/components/product-form';
-import { isNotFound } from '@/features/products/utils/errors';
+import { ProductLoadError } from '@/features/products/components/product-load-error';
 import { productToFormValues } from '@/features/products/utils/product-form-values';
 
 export default function UpdateProductRoute() {
@@ -22,16 +22,7 @@ export default function UpdateProductRoute() {
   let body;
   if (product.isPending) body = <LoadingState />;
   else if (product.isError) {
-    body = isNotFound(product.error) ? (
-      <EmptyState>
-        <p>This product does not exist or has been removed.</p>
-        <Link to={paths.allProducts} className="btn mt-4 btn-primary btn-sm">
-          Browse all products
-        </Link>
-      </EmptyState>
-    ) : (
-      <ErrorState error={product.error} onRetry={() => void product.refetch()} />
-    );
+    body = <ProductLoadError error={product.error} onRetry={() => void product.refetch()} />;
   } else if (!sameEmail(product.data.email, user?.email)) {
     // The API refuses anyway; saying so up front spares the seller's visitors a failing form.
     body = (

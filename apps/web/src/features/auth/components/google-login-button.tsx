@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TOAST_MS } from '@b2b/shared';
 import { showAlert } from '@/components/ui/dialogs';
 import { GoogleIcon } from '@/components/ui/icons';
 import { useAuth, type AuthUser } from '@/lib/auth';
@@ -7,7 +8,10 @@ import type { GoogleIdentity } from '@/lib/google-sign-in';
 import { GoogleAccountChooser } from './google-account-chooser';
 
 type Props = {
-  /** Runs after a successful sign-in (not when the browser is redirected to Google). */
+  /**
+   * Runs after a successful sign-in, once 'Google sign-in successful.' is shown (not when the
+   * browser is redirected to Google).
+   */
   onSignedIn: (user: AuthUser) => void;
   onBusyChange?: (busy: boolean) => void;
   disabled?: boolean;
@@ -24,7 +28,10 @@ export function GoogleLoginButton({ onSignedIn, onBusyChange, disabled = false }
     onBusyChange?.(true);
     try {
       const user = await loginWithGoogle(identity);
-      if (user) onSignedIn(user);
+      if (user) {
+        void showAlert({ icon: 'success', title: 'Google sign-in successful.', timerMs: TOAST_MS });
+        onSignedIn(user);
+      }
     } catch (error) {
       setBusy(false);
       onBusyChange?.(false);

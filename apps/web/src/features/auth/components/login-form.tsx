@@ -78,10 +78,7 @@ export function LoginForm({ onBusyChange }: Props) {
           setGoogleBusy(busy);
           onBusyChange(busy);
         }}
-        onSignedIn={() => {
-          void showAlert({ icon: 'success', title: 'Google sign-in successful.', timerMs: 2000 });
-          navigate(target, { replace: true });
-        }}
+        onSignedIn={() => navigate(target, { replace: true })}
       />
       <p className="text-center text-sm">
         Don't have an account?{' '}

@@ -107,10 +107,7 @@ export function RegisterForm({ onBusyChange }: Props) {
           setGoogleBusy(busy);
           onBusyChange(busy);
         }}
-        onSignedIn={() => {
-          void showAlert({ icon: 'success', title: 'Google sign-in successful.', timerMs: 2000 });
-          navigate(paths.home);
-        }}
+        onSignedIn={() => navigate(paths.home)}
       />
       <p className="text-center text-sm">
         Already have an account?{' '}

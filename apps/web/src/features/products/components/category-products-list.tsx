@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Category } from '@b2b/shared';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { Pagination, knownTotal, totalLabel } from '@/components/ui/pagination';
+import { knownTotal, totalLabel } from '@/components/ui/pagination';
+import { ListPagination } from './list-pagination';
 import { categoryProductsQueryOptions } from '../api/get-category-products';
 import { useLastPageWhenPastEnd, useListParams } from '../hooks/use-list-params';
 import { ProductGrid } from './product-grid';
@@ -17,7 +18,8 @@ type CategoryProductsListProps = { category: Category | null; emptyText: string 
 
 /** One page of a category's products (or of all products) with search and pagination. */
 export function CategoryProductsList({ category, emptyText }: CategoryProductsListProps) {
-  const { q, offset, limit, maxOffset, update } = useListParams();
+  const list = useListParams();
+  const { q, offset, limit, update } = list;
   const products = useQuery({
     ...categoryProductsQueryOptions(category, { limit, offset, q: q || undefined }),
     placeholderData: keepPreviousData,
@@ -43,13 +45,7 @@ export function CategoryProductsList({ category, emptyText }: CategoryProductsLi
       ) : (
         <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           <ProductGrid products={products.data.items} headingLevel="h2" />
-          <Pagination
-            page={products.data}
-            limit={limit}
-            offset={offset}
-            maxOffset={maxOffset}
-            onChange={(next) => update({ offset: next })}
-          />
+          <ListPagination page={products.data} list={list} />
         </div>
       )}
     </div>

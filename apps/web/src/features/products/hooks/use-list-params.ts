@@ -57,6 +57,8 @@ export function useListParams(defaultView: ProductView = 'table') {
   return { available, view, q, page, offset, limit: DEFAULT_PAGE_SIZE, maxOffset: MAX_OFFSET, update };
 }
 
+export type ListParams = ReturnType<typeof useListParams>;
+
 /**
  * When the page in the URL is past the end of the list (its last row was deleted, or the
  * link is old), show the last page instead, replacing the URL rather than adding to history.
