@@ -12,6 +12,7 @@ import { contentSecurityPolicy } from './lib/csp.js';
 import { toErrorResponse } from './lib/error-response.js';
 import { compiledSerializer } from './lib/serializer.js';
 import authPlugin from './plugins/auth.js';
+import compressionPlugin from './plugins/compression.js';
 import configPlugin from './plugins/config.js';
 import dbPlugin from './plugins/db.js';
 import repositoriesPlugin from './plugins/repositories.js';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     // Firebase's sign-in popup talks back to its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  await app.register(compressionPlugin);
   await app.register(rateLimit, {
     // Runs after the route's own onRequest (authenticate), so a signed-in user is limited by uid.
     hook: 'onRequest',

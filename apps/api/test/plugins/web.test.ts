@@ -1,10 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 const INDEX = '<!doctype html><title>spa-index</title><div id="root"></div>';
+const APP_SHELL = '<!doctype html><title>spa-app</title><div id="root"></div>';
+const LOGIN_SHELL = '<!doctype html><title>spa-login</title><div id="root"></div>';
+const SCRIPT = 'console.log("app")';
 
 describe('with a web build', () => {
   let t: TestApp;
@@ -14,7 +18,13 @@ describe('with a web build', () => {
     dist = mkdtempSync(join(tmpdir(), 'b2b-web-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
-    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(join(dist, 'app.html'), APP_SHELL);
+    mkdirSync(join(dist, 'pages'));
+    writeFileSync(join(dist, 'pages', 'login.html'), LOGIN_SHELL);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     mkdirSync(join(dist, 'images'));
     writeFileSync(join(dist, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -40,20 +50,74 @@ describe('with a web build', () => {
     expect(image.headers['cache-control']).toBe('no-cache');
   });
 
-  test.each(['/categories/electronics', '/carts/a%40b.com', '/product-details/123', '/no/such/page'])(
-    'the SPA route %s falls back to index.html',
-    async (url) => {
+  test.each([
+    '/categories/electronics',
+    '/carts/a%40b.com',
+    '/carts/ann@example.com',
+    '/my-products/ann@example.com?page=2',
+    '/product-details/123',
+    '/no/such/page',
+  ])('the SPA route %s falls back to the app shell', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('spa-app');
+  });
+
+  test('a page with its own shell in pages/ gets that shell', async () => {
+    for (const url of ['/login', '/login/', '/login?next=1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body).toContain('spa-index');
-    },
-  );
+      expect(res.body).toContain('spa-login');
+    }
+  });
 
-  test('a missing asset is a 404, not the SPA', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/gone-999.js' });
+  test.each([
+    '/assets/gone-999.js',
+    '/images/gone.svg',
+    '/images/products/gone.png',
+    '/favicon.ico',
+    '/sitemap.xml',
+    '/manifest.webmanifest',
+    '/apple-touch-icon.png',
+  ])('the missing file %s is a 404, not the SPA', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
     expect(res.statusCode).toBe(404);
-    expect(res.body).not.toContain('spa-index');
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    expect(res.body).not.toContain('spa-');
+  });
+
+  test('robots.txt is a text file', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toContain('User-agent');
+  });
+
+  test('precompressed copies are sent to clients that accept them, with Vary', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
   });
 
   test('API paths and non-GET requests never get the SPA', async () => {
