@@ -17,6 +17,7 @@ import pg from 'pg';
 import { DEMO_PROJECT_ID } from '@b2b/shared';
 import { freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
 import { repoRoot } from './lib/env-file.js';
+import { apiEnv, stopChild, waitForHealth } from './lib/stack.js';
 import { buildWebIfStale } from './lib/web-build.js';
 
 /*
@@ -80,61 +81,6 @@ async function dropDatabase(): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/** The API's own settings come only from here, never from a developer's .env. */
-function apiEnv(port: number, emulatorHost: string, databaseUrl: string | undefined, dir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (
-      /^(FIREBASE_|DATABASE_URL$|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|WRITE_RATE_LIMIT_PER_MINUTE$|READ_RATE_LIMIT_PER_MINUTE$)/.test(
-        key,
-      )
-    )
-      delete env[key];
-  }
-  return {
-    ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
-    SEED_ON_EMPTY: 'true',
-    // Every journey shares 127.0.0.1, so the per-address write limit is meant for one person, not
-    // for two parallel workers; the API's own tests cover the limit itself.
-    WRITE_RATE_LIMIT_PER_MINUTE: '5000',
-    READ_RATE_LIMIT_PER_MINUTE: '100000',
-    WEB_DIST_DIR: join(dir, 'web'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: join(dir, 'db') }),
-  };
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The API exited (${child.signalCode ?? child.exitCode}) before it was healthy.`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-      last = `${res.status} ${await res.text()}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`The API did not become healthy within 120 s (last: ${last}).`);
-}
-
-function stopChild(child: ChildProcess | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => (clearTimeout(timer), resolve()));
-    child.kill('SIGTERM');
-  });
 }
 
 function cleanup(): Promise<void> {

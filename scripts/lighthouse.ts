@@ -1,0 +1,337 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
+import { repoRoot } from './lib/env-file.js';
+import { apiEnv, stopChild, waitForHealth } from './lib/stack.js';
+import { buildWebIfStale } from './lib/web-build.js';
+
+/*
+ * `npm run lighthouse`: Lighthouse (default mobile settings: a mid-range phone on a slow 4G
+ * network, simulated) on the built app, as a phone user first meets it.
+ *   1. builds the web app when its build is missing or older than its sources,
+ *   2. starts the stack `npm start` runs on free ports: a throw-away Auth Emulator and the API
+ *      with a new PGlite folder, serving a private copy of the build,
+ *   3. audits `/`, `/login` and `/register` signed out (fresh profile, storage reset), and
+ *      `/all-products` signed in: Playwright signs in through the login form in a Chromium
+ *      profile, then Lighthouse runs in that profile with `disableStorageReset` (the session
+ *      lives in IndexedDB) and an emptied HTTP cache, so the page loads cold, as on a first visit,
+ *   4. prints the four scores with FCP, LCP, TBT, CLS and the bytes transferred per page, and
+ *      exits 1 when a page misses a goal.
+ * Each page runs LIGHTHOUSE_RUNS times (default 3) in a new Chromium; the run with the median
+ * performance score counts, as Lighthouse recommends for its run-to-run variance. The JSON
+ * reports go to test-results/lighthouse/ (ignored by git).
+ */
+
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
+
+/** The goals of issue 10. Scores are 0–100. */
+const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+type Category = keyof typeof GOALS;
+const CATEGORIES = Object.keys(GOALS) as Category[];
+/** Everything `/` transfers, and the JavaScript part of it (bytes on the wire, i.e. compressed). */
+const HOME_TOTAL_BYTES = 400 * 1000;
+const HOME_SCRIPT_BYTES = 150 * 1000;
+
+const PAGES = [
+  { path: '/', signedIn: false },
+  { path: '/login', signedIn: false },
+  { path: '/register', signedIn: false },
+  { path: '/all-products', signedIn: true },
+] as const;
+
+const reportDir = join(repoRoot, 'test-results', 'lighthouse');
+const apiLogPath = join(repoRoot, '.data', 'tmp', `lighthouse-api-${process.pid}.log`);
+
+let emulator: RunningEmulator | undefined;
+let api: ChildProcess | undefined;
+let runDir: string | undefined;
+const browsers = new Set<ChildProcess>();
+
+interface Measured {
+  path: string;
+  scores: Record<Category, number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  totalBytes: number;
+  scriptBytes: number;
+  failedAudits: string[];
+}
+
+/** Starts Debian's Chromium with a DevTools port; resolves with the port once it listens. */
+async function launchChromium(profileDir: string): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(
+    CHROME_PATH,
+    [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  browsers.add(child);
+  child.once('exit', () => browsers.delete(child));
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port.\n${output}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}) before it opened a DevTools port.\n${output}`));
+    });
+  });
+  return { port, child };
+}
+
+async function stopChromium(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => (clearTimeout(timer), resolve()));
+    child.kill('SIGTERM');
+  });
+}
+
+/** A new user in the emulator, through its REST API (any API key is accepted). */
+async function createUser(emulatorHost: string): Promise<{ email: string; password: string }> {
+  const email = `lighthouse-${Date.now().toString(36)}@example.com`;
+  const password = 'Lighthouse#2026';
+  const url = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, displayName: 'Lighthouse Buyer', returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`The Auth Emulator refused the sign-up: ${res.status} ${await res.text()}`);
+  return { email, password };
+}
+
+/** Signs in through the login form in a persistent profile, which keeps the session in IndexedDB. */
+async function signInProfile(baseUrl: string, profileDir: string, user: { email: string; password: string }) {
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: CHROME_FLAGS.filter((flag) => flag !== '--headless'),
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Signed in successful.' }).waitFor();
+    await page.goto(`${baseUrl}/all-products`);
+    await page.getByRole('heading', { name: 'All Products' }).waitFor();
+  } finally {
+    await context.close();
+  }
+}
+
+/** A copy of the signed-in profile without its HTTP and code caches: signed in, but nothing cached. */
+function coldCopy(profileDir: string, into: string): string {
+  cpSync(profileDir, into, { recursive: true });
+  for (const cache of ['Cache', 'Code Cache', 'GPUCache', 'Service Worker']) {
+    rmSync(join(into, 'Default', cache), { recursive: true, force: true });
+  }
+  rmSync(join(into, 'SingletonLock'), { force: true });
+  return into;
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+async function audit(url: string, profileDir: string, signedIn: boolean): Promise<Measured & { json: string }> {
+  const { port, child } = await launchChromium(profileDir);
+  try {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      // The signed-in session lives in IndexedDB; the profile copy already has an empty cache.
+      disableStorageReset: signedIn,
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const summary = lhr.audits['resource-summary']?.details;
+    const items = (summary && 'items' in summary ? summary.items : []) as {
+      resourceType?: string;
+      transferSize?: number;
+    }[];
+    const failedAudits = CATEGORIES.flatMap((category) =>
+      lhr.categories[category]?.auditRefs
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map(
+          (ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? score(lhr.audits[ref.id]?.score)})`,
+        ),
+    ).filter((line): line is string => Boolean(line));
+    return {
+      path: new URL(url).pathname,
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(lhr.categories[c]?.score)])) as Record<
+        Category,
+        number
+      >,
+      fcpMs: numeric('first-contentful-paint'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      totalBytes: numeric('total-byte-weight'),
+      scriptBytes: items.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+      failedAudits,
+      json: typeof result.report === 'string' ? result.report : (result.report[0] ?? ''),
+    };
+  } finally {
+    await stopChromium(child);
+  }
+}
+
+const median = <T>(runs: T[], key: (run: T) => number): T => {
+  const sorted = [...runs].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)] as T;
+};
+
+const kb = (bytes: number) => `${Math.round(bytes / 1000)} KB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function printTable(results: Measured[]): void {
+  const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'transferred', 'JS'];
+  const rows = results.map((r) => [
+    r.path,
+    String(r.scores.performance),
+    String(r.scores.accessibility),
+    String(r.scores['best-practices']),
+    String(r.scores.seo),
+    seconds(r.fcpMs),
+    seconds(r.lcpMs),
+    `${Math.round(r.tbtMs)} ms`,
+    r.cls.toFixed(3),
+    kb(r.totalBytes),
+    kb(r.scriptBytes),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}`);
+  for (const row of rows) console.log(line(row));
+}
+
+function problems(results: Measured[]): string[] {
+  const found: string[] = [];
+  for (const r of results) {
+    for (const category of CATEGORIES) {
+      if (r.scores[category] < GOALS[category]) {
+        found.push(`${r.path}: ${category} ${r.scores[category]} < ${GOALS[category]}`);
+      }
+    }
+    if (r.path === '/' && r.totalBytes > HOME_TOTAL_BYTES) {
+      found.push(`/: ${kb(r.totalBytes)} transferred > ${kb(HOME_TOTAL_BYTES)}`);
+    }
+    if (r.path === '/' && r.scriptBytes > HOME_SCRIPT_BYTES) {
+      found.push(`/: ${kb(r.scriptBytes)} of JavaScript transferred > ${kb(HOME_SCRIPT_BYTES)}`);
+    }
+  }
+  return found;
+}
+
+async function cleanup(): Promise<void> {
+  await Promise.all([...browsers].map(stopChromium));
+  await stopChild(api);
+  await emulator?.stop().catch(() => undefined);
+  if (runDir) rmSync(runDir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping…`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH} (set CHROME_PATH).`);
+  buildWebIfStale();
+  runDir = mkdtempSync(join(tmpdir(), 'b2b-lighthouse-'));
+  cpSync(join(repoRoot, 'apps/web/dist'), join(runDir, 'web'), { recursive: true });
+  mkdirSync(join(repoRoot, '.data', 'tmp'), { recursive: true });
+  rmSync(reportDir, { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+
+  emulator = await startAuthEmulator({ quiet: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(apiLogPath);
+  api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: apiEnv(port, emulator.host, undefined, runDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  api.stdout?.pipe(log);
+  api.stderr?.pipe(log);
+  await waitForHealth(baseUrl, api);
+  console.log(`App ready on ${baseUrl} (Auth Emulator ${emulator.host}); Lighthouse ${RUNS}× per page…`);
+
+  const signedInProfile = join(runDir, 'signed-in-profile');
+  await signInProfile(baseUrl, signedInProfile, await createUser(emulator.host));
+
+  const results: Measured[] = [];
+  for (const page of PAGES) {
+    const runs: Measured[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const profile = join(runDir, `profile-${results.length}-${run}`);
+      if (page.signedIn) coldCopy(signedInProfile, profile);
+      const { json, ...measured } = await audit(`${baseUrl}${page.path}`, profile, page.signedIn);
+      rmSync(profile, { recursive: true, force: true });
+      const name = page.path === '/' ? 'home' : page.path.slice(1);
+      writeFileSync(join(reportDir, `${name}-${run}.json`), json);
+      runs.push(measured);
+      console.log(
+        `${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${measured.scores[c]}`).join(', ')}` +
+          ` (LCP ${seconds(measured.lcpMs)}, TBT ${Math.round(measured.tbtMs)} ms)`,
+      );
+    }
+    results.push(median(runs, (run) => run.scores.performance));
+  }
+
+  printTable(results);
+  const missed = problems(results);
+  for (const r of results) {
+    if (r.failedAudits.length) console.log(`\n${r.path} audits below full marks:\n  ${r.failedAudits.join('\n  ')}`);
+  }
+  console.log(`\nReports: ${reportDir}`);
+  if (missed.length) {
+    console.error(`\nLighthouse goals missed:\n  ${missed.join('\n  ')}`);
+    return 1;
+  }
+  console.log('\nEvery page meets the Lighthouse goals.');
+  rmSync(apiLogPath, { force: true });
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  console.error(`API log: ${apiLogPath}`);
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
