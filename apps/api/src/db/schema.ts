@@ -125,6 +125,32 @@ export const searchTerms = pgTable('search_terms', { term: text('term').primaryK
   index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
 ]);
 
+/**
+ * The first answer to each Idempotency-Key, per user, for 24 hours (plugins/idempotency.ts):
+ * a retry of the same request gets this answer instead of doing the work again. While the
+ * first request runs, `status_code` is null and `locked_until` bounds how long it may hold
+ * the key (a request whose process died releases it then).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userUid: text('user_uid').notNull(),
+    key: text('key').notNull(),
+    /** sha256 of method, path and body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userUid, t.key] }),
+    check('idempotency_keys_key_length', sql`length(${t.key}) BETWEEN 1 AND 255`),
+    index('idempotency_keys_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type CartItemRow = typeof cartItems.$inferSelect;
