@@ -73,10 +73,13 @@ interface Row {
   updated_at: string;
 }
 
-function toProduct(row: Row) {
+/** BENCH_RAW_HIDE_EMAIL=1 when the API sends sellers' emails to signed-in callers only (the bench asks it). */
+const HIDE_EMAIL = env.BENCH_RAW_HIDE_EMAIL === '1';
+
+function toProduct(row: Row, signedIn: boolean) {
   return {
     _id: row.id,
-    email: row.owner_email,
+    ...(HIDE_EMAIL && !signedIn ? {} : { email: row.owner_email }),
     image: row.image,
     name: row.name,
     quantity: row.quantity,
@@ -330,6 +333,20 @@ async function one(id: string): Promise<Row | null> {
   return result.rows[0] ?? null;
 }
 
+/**
+ * Cart rows that hold their stock for a while also name the seller (the API's schema from
+ * migration 0003 on): the insert writes the same columns as the API's, whichever schema this is.
+ */
+const HOLD_HOURS = Number(env.CART_HOLD_HOURS ?? 24);
+const cartHolds = pool
+  .query<{ n: string }>(
+    `select count(*) as n from information_schema.columns
+     where table_name = 'cart_items' and column_name in ('held_until', 'seller_uid', 'seller_email')
+       and table_schema = current_schema()`,
+  )
+  .then((r) => Number(r.rows[0]?.n ?? 0) === 3)
+  .catch(() => false);
+
 async function purchase(body: unknown): Promise<string> {
   const { productId, buyQuantity } = (body ?? {}) as { productId?: unknown; buyQuantity?: unknown };
   if (typeof productId !== 'string' || !UUID.test(productId)) throw new HttpError(400, 'productId');
@@ -350,22 +367,30 @@ async function purchase(body: unknown): Promise<string> {
       await client.query('rollback');
       throw new HttpError(409, 'Not enough stock.');
     }
+    const values: unknown[] = [
+      product.id,
+      product.name,
+      product.image,
+      product.brand,
+      product.category,
+      product.price,
+      buyer.uid,
+      buyer.email,
+      buyer.displayName,
+      buyQuantity,
+    ];
+    const holds = await cartHolds;
+    if (holds) values.push(product.owner_uid, product.owner_email, HOLD_HOURS);
     const inserted = await client.query<{ id: string }>(
-      `insert into "cart_items" ("id", "product_id", "name", "image", "brand", "category", "price", "user_uid",
-         "user_email", "display_name", "buy_quantity", "buy_date")
-       values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, default) returning "id"`,
-      [
-        product.id,
-        product.name,
-        product.image,
-        product.brand,
-        product.category,
-        product.price,
-        buyer.uid,
-        buyer.email,
-        buyer.displayName,
-        buyQuantity,
-      ],
+      holds
+        ? `insert into "cart_items" ("id", "product_id", "name", "image", "brand", "category", "price", "user_uid",
+             "user_email", "display_name", "buy_quantity", "buy_date", "seller_uid", "seller_email", "held_until")
+           values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, default, $11, $12,
+             now() + make_interval(hours => $13::integer)) returning "id"`
+        : `insert into "cart_items" ("id", "product_id", "name", "image", "brand", "category", "price", "user_uid",
+             "user_email", "display_name", "buy_quantity", "buy_date")
+           values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, default) returning "id"`,
+      values,
     );
     await client.query('commit');
     const id = inserted.rows[0]?.id;
@@ -412,11 +437,19 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     };
     if (page.next) headers['x-next-cursor'] = page.next;
     if (page.corrected) headers['x-search-corrected'] = encodeURIComponent(page.corrected);
-    return send(res, 200, page.rows.map(toProduct), headers);
+    const signedIn = Boolean(req.headers.authorization);
+    return send(
+      res,
+      200,
+      page.rows.map((row) => toProduct(row, signedIn)),
+      headers,
+    );
   }
   if (req.method === 'GET' && path.startsWith('/api/products/')) {
     const row = await one(path.slice('/api/products/'.length));
-    return row ? send(res, 200, toProduct(row)) : send(res, 404, { statusCode: 404, message: 'Product not found.' });
+    return row
+      ? send(res, 200, toProduct(row, Boolean(req.headers.authorization)))
+      : send(res, 404, { statusCode: 404, message: 'Product not found.' });
   }
   if (req.method === 'POST' && path === '/api/carts') {
     const insertedId = await purchase(await readBody(req));

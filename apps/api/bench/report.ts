@@ -227,6 +227,8 @@ function method(report: Report): string[] {
       'the measured run: unlike req/s it barely moves when something else competes for the CPUs. PostgreSQL’s own ' +
       'CPU time is not in it. Before each scenario the bench waits until other processes use at most ' +
       `${n(100 * report.options.quiet)}% of the CPUs (\`--quiet\`), and notes a scenario measured without that.`,
+    '- Requests carry no `Accept-Encoding`, so neither server compresses its answers (the API would, above 1 KB, ' +
+      'for a browser), and no `Authorization` except the purchases.',
     `- **req/s** counts 2xx answers; **errors** are non-2xx answers, connection errors and timeouts (10 s). ` +
       `Latencies are autocannon's, in whole milliseconds.`,
     `- **Goals** (issue "The catalogue at wholesale scale"): every catalogue scenario's p99 at the largest PostgreSQL ` +

@@ -85,13 +85,20 @@ async function interrupt() {
 process.on('SIGINT', () => void interrupt());
 process.on('SIGTERM', () => void interrupt());
 
-async function start(kind: 'api' | 'raw', fixture: Fixture, buyer: EmulatorUser, nodeFlags: string[] = []) {
+async function start(
+  kind: 'api' | 'raw',
+  fixture: Fixture,
+  buyer: EmulatorUser,
+  nodeFlags: string[] = [],
+  env: Record<string, string> = {},
+) {
   const server = await startServer(kind, {
     fixture,
     poolSize: options.poolSize,
     dist: options.dist,
     buyer,
     nodeFlags,
+    env,
   });
   running.add(server);
   return server;
@@ -239,7 +246,13 @@ async function measureTarget(
     let raw: RunningServer | null = null;
     try {
       api = await start('api', fixture, buyer);
-      raw = engine === 'postgres' ? await start('raw', fixture, buyer) : null;
+      // The raw server answers like the API: if the API keeps sellers' emails from anonymous callers, so does it.
+      const probe = await sample(api.base, { path: `/api/products/${fixture.middleId}`, method: 'GET' });
+      const hideEmail = probe.status === 200 && typeof probe.body === 'object' && !('email' in (probe.body ?? {}));
+      raw =
+        engine === 'postgres'
+          ? await start('raw', fixture, buyer, [], hideEmail ? { BENCH_RAW_HIDE_EMAIL: '1' } : {})
+          : null;
       for (const [index, scenario] of scenarios.entries()) {
         const m = await measureScenario(scenario, index, fixture, { api, raw }, token, notes);
         if (m) measured.push(m);

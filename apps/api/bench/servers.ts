@@ -43,6 +43,8 @@ export interface ServerOptions {
   nodeFlags?: string[];
   /** The account the raw server writes into cart rows (it has no authentication). */
   buyer: Account;
+  /** More environment for the server (the raw server's BENCH_RAW_* switches). */
+  env?: Record<string, string>;
 }
 
 /** Settings that must not leak from the bench's own environment into the servers'. */
@@ -65,6 +67,7 @@ export async function startServer(kind: ServerKind, options: ServerOptions): Pro
     LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
     DATABASE_POOL_SIZE: String(options.poolSize),
     ...(fixture.databaseUrl ? { DATABASE_URL: fixture.databaseUrl } : { PGLITE_DIR: fixture.pgliteDir ?? '' }),
+    ...options.env,
   };
   let args: string[];
   if (kind === 'api') {
