@@ -34,6 +34,8 @@ export interface Fixture {
   /** A word present in exactly RARE_ROWS product names. */
   rareWord: string;
   setupSeconds: { generate: number; total: number };
+  /** Write transactions one connection commits per second, one after the other (null on PGlite). */
+  commitsPerSecond: number | null;
 }
 
 export const RARE_WORD = 'quokka';
@@ -124,10 +126,41 @@ export async function setupFixture(
     log('  VACUUM ANALYZE');
     await database.db.execute(sql`VACUUM ANALYZE`);
     if (engine === 'postgres') await database.db.execute(sql`CHECKPOINT`);
-    return { ...fixture, databaseUrl: url, pgliteDir: dir, setupSeconds: { generate, total: seconds(started) } };
+    const commitsPerSecond = url ? await commitRate(url) : null;
+    return {
+      ...fixture,
+      databaseUrl: url,
+      pgliteDir: dir,
+      setupSeconds: { generate, total: seconds(started) },
+      commitsPerSecond,
+    };
   } finally {
     // PGlite is one process's folder: the API can only open it once this handle is closed.
     await database.close();
+  }
+}
+
+/**
+ * How many one-row write transactions one connection commits per second, one after the other:
+ * every commit waits for its WAL flush, so this is the ceiling for purchases of one product,
+ * whose row lock is held until the commit.
+ */
+async function commitRate(url: string, ms = 2_000): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE TABLE bench_commit_probe (n integer)');
+    let n = 0;
+    const from = performance.now();
+    while (performance.now() - from < ms) {
+      await client.query('INSERT INTO bench_commit_probe VALUES ($1)', [n]);
+      n += 1;
+    }
+    const rate = n / ((performance.now() - from) / 1000);
+    await client.query('DROP TABLE bench_commit_probe');
+    return rate;
+  } finally {
+    await client.end();
   }
 }
 

@@ -60,7 +60,8 @@ const RIGHT_ALIGNED = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
 export function targetTitle(t: TargetResult): string {
   const extra = t.engine === 'pglite' ? ' — API only (PGlite has one connection: no raw reference)' : '';
-  return `${sizeLabel(t.engine, t.size)} products${extra} (set-up ${n(t.setupSeconds.total)} s)`;
+  const commits = t.commitsPerSecond ? `; ${n(t.commitsPerSecond)} sequential commits/s` : '';
+  return `${sizeLabel(t.engine, t.size)} products${extra} (set-up ${n(t.setupSeconds.total)} s${commits})`;
 }
 
 export function consoleTable(t: TargetResult): string {
@@ -227,6 +228,9 @@ function method(report: Report): string[] {
       'the measured run: unlike req/s it barely moves when something else competes for the CPUs. PostgreSQL’s own ' +
       'CPU time is not in it. Before each scenario the bench waits until other processes use at most ' +
       `${n(100 * report.options.quiet)}% of the CPUs (\`--quiet\`), and notes a scenario measured without that.`,
+    '- **Sequential commits/s** (in each heading): one connection inserting one row per transaction for 2 s on the ' +
+      "size's database. Each commit waits for its WAL flush, and a purchase holds its product's row lock until " +
+      'then, so this is the ceiling for purchases of one product on this server, whatever the code.',
     '- Requests carry no `Accept-Encoding`, so neither server compresses its answers (the API would, above 1 KB, ' +
       'for a browser), and no `Authorization` except the purchases.',
     `- **req/s** counts 2xx answers; **errors** are non-2xx answers, connection errors and timeouts (10 s). ` +

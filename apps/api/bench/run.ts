@@ -236,7 +236,10 @@ async function measureTarget(
   log(`${sizeLabel(engine, size)} products: setting up`);
   const fixture = await setupFixture(engine, size, buyer, options.pgUrl, log);
   log(
-    `  ready in ${Math.round(fixture.setupSeconds.total)} s (generated in ${Math.round(fixture.setupSeconds.generate)} s)`,
+    `  ready in ${Math.round(fixture.setupSeconds.total)} s (generated in ${Math.round(fixture.setupSeconds.generate)} s)` +
+      (fixture.commitsPerSecond
+        ? `; one connection commits ${Math.round(fixture.commitsPerSecond)} transactions/s`
+        : ''),
   );
   let profile: ProfileSummary | null = null;
   try {
@@ -268,6 +271,7 @@ async function measureTarget(
       engine,
       size,
       setupSeconds: fixture.setupSeconds,
+      commitsPerSecond: fixture.commitsPerSecond,
       scenarios: measured.map((m) => m.result),
     };
     console.log(`\n${consoleTable(target)}\n`);
