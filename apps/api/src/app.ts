@@ -12,6 +12,7 @@ import { contentSecurityPolicy } from './lib/csp.js';
 import { toErrorResponse } from './lib/error-response.js';
 import { compiledSerializer } from './lib/serializer.js';
 import authPlugin from './plugins/auth.js';
+import cartHoldsPlugin from './plugins/cart-holds.js';
 import compressionPlugin from './plugins/compression.js';
 import configPlugin from './plugins/config.js';
 import dbPlugin from './plugins/db.js';
@@ -22,7 +23,9 @@ import categoryRoutes from './routes/categories/index.js';
 import configRoutes from './routes/config/index.js';
 import healthRoutes from './routes/health/index.js';
 import myProductRoutes from './routes/my-products/index.js';
+import orderRoutes from './routes/orders/index.js';
 import productRoutes from './routes/products/index.js';
+import salesRoutes from './routes/sales/index.js';
 
 export const API_PREFIX = '/api';
 export const DOCS_PREFIX = `${API_PREFIX}/docs`;
@@ -138,6 +141,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(dbPlugin, database ? { database } : {});
   await app.register(authPlugin);
   await app.register(repositoriesPlugin);
+  // Releases expired cart holds once a minute (plugins/cart-holds.ts).
+  await app.register(cartHoldsPlugin);
 
   await app.register(
     async (api) => {
@@ -147,6 +152,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(categoryRoutes);
       await api.register(myProductRoutes);
       await api.register(cartRoutes);
+      await api.register(orderRoutes);
+      await api.register(salesRoutes);
     },
     { prefix: API_PREFIX },
   );

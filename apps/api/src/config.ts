@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEMO_PROJECT_ID, type WebConfig } from '@b2b/shared';
+import { DEFAULT_CART_HOLD_HOURS, DEMO_PROJECT_ID, type WebConfig } from '@b2b/shared';
 
 /*
  * The only place that reads process.env, so every setting is documented and checked in one
@@ -73,6 +73,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt(100 * 1024),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveInt(120),
   READ_RATE_LIMIT_PER_MINUTE: positiveInt(1200),
+  CART_HOLD_HOURS: positiveInt(DEFAULT_CART_HOLD_HOURS),
   SEED_ON_EMPTY: flag,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -103,6 +104,8 @@ export interface Config {
   writeRateLimitPerMinute: number;
   /** GET/HEAD of /api routes (health excepted) per IP per minute. */
   readRateLimitPerMinute: number;
+  /** How long a cart item holds its stock before the hold sweep releases it. */
+  cartHoldHours: number;
   seedOnEmpty: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -171,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
     readRateLimitPerMinute: e.READ_RATE_LIMIT_PER_MINUTE,
+    cartHoldHours: e.CART_HOLD_HOURS,
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
   };

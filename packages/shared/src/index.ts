@@ -1,3 +1,4 @@
 export * from './constants.js';
+export * from './orders.js';
 export * from './password.js';
 export * from './schemas.js';

@@ -39,6 +39,9 @@ const text = (max: number) =>
     .max(max, `Must be at most ${max} characters.`)
     .refine((value) => !value.includes('\0'), 'Must not contain NUL characters.');
 
+/** The text rule of every free-text field (trimmed, bounded, no NUL), for the other contract modules. */
+export const boundedText = text;
+
 /** Exactly representable in cents: n·100 rounds back to n (robust for large values, unlike an epsilon). */
 const hasAtMostTwoDecimals = (n: number) => Math.round(n * 100) / 100 === n;
 
@@ -203,6 +206,10 @@ export const cartItemSchema = cartItemSnapshotSchema.extend({
   displayName: z.string(),
   buyQuantity: purchaseSchema.shape.buyQuantity,
   buyDate: z.iso.datetime(),
+  /** The seller (the product's owner when it was bought): checkout makes one order per seller. */
+  sellerEmail: z.string(),
+  /** The stock is held for the buyer until then; afterwards the item leaves the cart and the stock returns. */
+  heldUntil: z.iso.datetime(),
 });
 export type CartItem = z.output<typeof cartItemSchema>;
 
@@ -229,6 +236,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   INSUFFICIENT_STOCK: 409,
   STOCK_LIMIT_EXCEEDED: 409,
+  EMPTY_CART: 409,
+  INVALID_TRANSITION: 409,
   PAYLOAD_TOO_LARGE: 413,
   MIN_ORDER_NOT_MET: 422,
   RATE_LIMITED: 429,

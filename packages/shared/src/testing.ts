@@ -1,3 +1,12 @@
+import {
+  formatOrderNumber,
+  nextStatuses,
+  type Order,
+  type OrderLine,
+  type OrderStatus,
+  type OrderSummary,
+  type ShipTo,
+} from './orders.js';
 import type { CartItem, Product, ProductData } from './schemas.js';
 
 /*
@@ -60,6 +69,97 @@ export function buildCartItem(overrides: Partial<CartItem> = {}): CartItem {
     displayName: 'Buyer',
     buyQuantity: 10,
     buyDate: new Date(Date.UTC(2025, 0, 2)).toISOString(),
+    sellerEmail: 'seller@example.com',
+    heldUntil: new Date(Date.UTC(2025, 0, 5)).toISOString(),
+    ...overrides,
+  };
+}
+
+/** A valid ship-to address (the POST /api/orders `shipTo`). */
+export function buildShipTo(overrides: Partial<ShipTo> = {}): ShipTo {
+  return {
+    name: 'Receiving Dock',
+    line1: '12 Harbour Road',
+    line2: '',
+    city: 'Chattogram',
+    postalCode: '4100',
+    country: 'Bangladesh',
+    phone: '+880 31 000000',
+    ...overrides,
+  };
+}
+
+/** An order line as the API sends it. */
+export function buildOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
+  const n = next();
+  const { name, image, brand, category, price } = buildProductInput({ name: `Product ${n}` });
+  const line = {
+    _id: testUuid('20000000', n),
+    productId: testUuid('00000000', n),
+    name,
+    image,
+    brand,
+    category,
+    price,
+    quantity: 10,
+    ...overrides,
+  };
+  return { ...line, lineTotal: overrides.lineTotal ?? Math.round(line.price * line.quantity * 100) / 100 };
+}
+
+/** An order as lists send it (GET /api/orders, GET /api/sales). */
+export function buildOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  const n = next();
+  const placedAt = new Date(Date.UTC(2025, 0, 3, 9, 0, n % 60)).toISOString();
+  return {
+    _id: testUuid('30000000', n),
+    orderNumber: formatOrderNumber(n),
+    checkoutId: testUuid('40000000', n),
+    status: 'placed',
+    buyerEmail: 'buyer@example.com',
+    buyerName: 'Buyer',
+    sellerEmail: 'seller@example.com',
+    poNumber: '',
+    total: 125,
+    lineCount: 1,
+    units: 10,
+    placedAt,
+    updatedAt: placedAt,
+    ...overrides,
+  };
+}
+
+/**
+ * A whole order as GET /api/orders/:id sends it; totals, counts, history and the next
+ * statuses follow from the lines and the status unless overridden.
+ */
+export function buildOrder(
+  overrides: Partial<Order> = {},
+  { viewer = 'buyer' }: { viewer?: 'buyer' | 'seller' } = {},
+): Order {
+  const lines = overrides.lines ?? [buildOrderLine()];
+  const status: OrderStatus = overrides.status ?? 'placed';
+  const summary = buildOrderSummary({
+    status,
+    total: Math.round(lines.reduce((sum, line) => sum + line.lineTotal, 0) * 100) / 100,
+    lineCount: lines.length,
+    units: lines.reduce((sum, line) => sum + line.quantity, 0),
+  });
+  const forward: OrderStatus[] = ['placed', 'confirmed', 'shipped', 'delivered'];
+  const reached = status === 'cancelled' ? ['placed' as const, status] : forward.slice(0, forward.indexOf(status) + 1);
+  const history = reached.map((s, i) => ({
+    status: s,
+    at: new Date(Date.parse(summary.placedAt) + i * 3_600_000).toISOString(),
+  }));
+  return {
+    ...summary,
+    shipTo: buildShipTo(),
+    note: '',
+    trackingRef: '',
+    cancelledBy: status === 'cancelled' ? 'buyer' : null,
+    lines,
+    history,
+    nextStatuses: nextStatuses(status, [viewer]),
     ...overrides,
   };
 }

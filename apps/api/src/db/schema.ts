@@ -6,13 +6,23 @@ import {
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { AVAILABLE_THRESHOLD, CATEGORY_VALUES, LIMITS, type Category } from '@b2b/shared';
+import {
+  AVAILABLE_THRESHOLD,
+  CATEGORY_VALUES,
+  LIMITS,
+  ORDER_LIMITS,
+  ORDER_STATUSES,
+  type Category,
+  type OrderStatus,
+} from '@b2b/shared';
 
 /*
  * The tables of docs/architecture.md ("Data model"). Every rule of the shared zod schemas is also a CHECK
@@ -96,6 +106,12 @@ export const cartItems = pgTable(
     displayName: text('display_name').notNull(),
     buyQuantity: integer('buy_quantity').notNull(),
     buyDate: timestamp('buy_date', { withTimezone: true }).notNull().defaultNow(),
+    // The product's owner when it was bought: checkout makes one order per seller, even for a
+    // product deleted since.
+    sellerUid: text('seller_uid').notNull(),
+    sellerEmail: text('seller_email').notNull(),
+    // The stock is held until then (buy date + CART_HOLD_HOURS); the hold sweep releases it after.
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
   },
   (t) => [
     check('cart_items_buy_quantity_positive', sql`${t.buyQuantity} > 0`),
@@ -103,6 +119,117 @@ export const cartItems = pgTable(
     // A cart is listed by the buyer's uid (an email can later belong to another account).
     index('cart_items_user_uid_idx').on(t.userUid, t.buyDate),
     index('cart_items_product_id_idx').on(t.productId),
+    // The hold sweep takes the oldest expired holds first.
+    index('cart_items_held_until_idx').on(t.heldUntil),
+  ],
+);
+
+/** Order numbers (B2B-000123): unique and increasing, on both engines. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1 });
+
+const statusList = sql.raw(ORDER_STATUSES.map((value) => `'${value}'`).join(', '));
+const maxLength = (column: SQLWrapper, max: number) => sql`length(${column}) <= ${sql.raw(String(max))}`;
+
+/**
+ * One order per seller per checkout (docs/architecture.md, "Orders and cart holds"). The buyer
+ * and seller are kept by uid (ownership) and email (display); each status has its timestamp.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique('orders_number_unique')
+      .default(sql`nextval('order_number_seq')`),
+    checkoutId: uuid('checkout_id').notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    sellerUid: text('seller_uid').notNull(),
+    sellerEmail: text('seller_email').notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('placed'),
+    poNumber: text('po_number').notNull().default(''),
+    shipName: text('ship_name').notNull(),
+    shipLine1: text('ship_line1').notNull(),
+    shipLine2: text('ship_line2').notNull().default(''),
+    shipCity: text('ship_city').notNull(),
+    shipPostalCode: text('ship_postal_code').notNull().default(''),
+    shipCountry: text('ship_country').notNull(),
+    shipPhone: text('ship_phone').notNull().default(''),
+    note: text('note').notNull().default(''),
+    trackingRef: text('tracking_ref').notNull().default(''),
+    // The sum of the lines' totals; wider than a price, since a line is price × quantity.
+    total: numeric('total', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+    // How many lines and units: fixed at placement, like the total, so lists need no join.
+    lineCount: integer('line_count').notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    cancelledBy: text('cancelled_by').$type<'buyer' | 'seller'>(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_status_known', sql`${t.status} IN (${statusList})`),
+    check('orders_total_non_negative', sql`${t.total} >= 0`),
+    check('orders_line_count_non_negative', sql`${t.lineCount} >= 0 AND ${t.units} >= 0`),
+    check('orders_po_number_length', maxLength(t.poNumber, ORDER_LIMITS.poNumber)),
+    check('orders_note_length', maxLength(t.note, ORDER_LIMITS.note)),
+    check('orders_tracking_ref_length', maxLength(t.trackingRef, ORDER_LIMITS.trackingRef)),
+    check(
+      'orders_ship_to_required',
+      sql`length(btrim(${t.shipName})) > 0 AND length(btrim(${t.shipLine1})) > 0 AND length(btrim(${t.shipCity})) > 0 AND length(btrim(${t.shipCountry})) > 0`,
+    ),
+    check(
+      'orders_ship_to_length',
+      sql`${maxLength(t.shipName, ORDER_LIMITS.name)} AND ${maxLength(t.shipLine1, ORDER_LIMITS.line)} AND ${maxLength(t.shipLine2, ORDER_LIMITS.line)} AND ${maxLength(t.shipCity, ORDER_LIMITS.city)} AND ${maxLength(t.shipPostalCode, ORDER_LIMITS.postalCode)} AND ${maxLength(t.shipCountry, ORDER_LIMITS.country)} AND ${maxLength(t.shipPhone, ORDER_LIMITS.phone)}`,
+    ),
+    check('orders_cancelled_by_known', sql`${t.cancelledBy} IS NULL OR ${t.cancelledBy} IN ('buyer', 'seller')`),
+    // A status always has its timestamp (and a cancelled order says who cancelled it).
+    check(
+      'orders_status_timestamps',
+      sql`(${t.status} <> 'confirmed' OR ${t.confirmedAt} IS NOT NULL)
+        AND (${t.status} <> 'shipped' OR ${t.shippedAt} IS NOT NULL)
+        AND (${t.status} <> 'delivered' OR ${t.deliveredAt} IS NOT NULL)
+        AND (${t.status} <> 'cancelled' OR (${t.cancelledAt} IS NOT NULL AND ${t.cancelledBy} IS NOT NULL))`,
+    ),
+    // My Orders and Sales, newest first, with and without a status filter (read backwards).
+    index('orders_buyer_idx').on(t.buyerUid, t.placedAt, t.id),
+    index('orders_buyer_status_idx').on(t.buyerUid, t.status, t.placedAt, t.id),
+    index('orders_seller_idx').on(t.sellerUid, t.placedAt, t.id),
+    index('orders_seller_status_idx').on(t.sellerUid, t.status, t.placedAt, t.id),
+    index('orders_checkout_id_idx').on(t.checkoutId),
+  ],
+);
+
+/** The lines of an order: snapshots of the cart items it was placed from. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // Like cart items, no foreign key: an order outlives a deleted product.
+    productId: uuid('product_id').notNull(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    brand: text('brand').notNull(),
+    category: text('category').$type<Category>().notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: numeric('line_total', { precision: 24, scale: 2, mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`price * quantity`),
+  },
+  (t) => [
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_non_negative', sql`${t.price} >= 0`),
+    unique('order_lines_order_position_unique').on(t.orderId, t.position),
   ],
 );
 
@@ -154,3 +281,5 @@ export const idempotencyKeys = pgTable(
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type CartItemRow = typeof cartItems.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

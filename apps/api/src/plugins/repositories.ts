@@ -1,17 +1,23 @@
 import fp from 'fastify-plugin';
 import { createCartRepository, type CartRepository } from '../repositories/carts.js';
+import { createOrderRepository, type OrderRepository } from '../repositories/orders.js';
 import { createProductRepository, type ProductRepository } from '../repositories/products.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    repos: { products: ProductRepository; carts: CartRepository };
+    repos: { products: ProductRepository; carts: CartRepository; orders: OrderRepository };
   }
 }
 
 /** Routes talk to these typed services, never to Drizzle directly. */
 export default fp(
   async (app) => {
-    app.decorate('repos', { products: createProductRepository(app.db), carts: createCartRepository(app.db) });
+    const carts = createCartRepository(app.db, { holdHours: app.config.cartHoldHours });
+    app.decorate('repos', {
+      products: createProductRepository(app.db),
+      carts,
+      orders: createOrderRepository(app.db, { carts }),
+    });
   },
-  { name: 'repositories', dependencies: ['db'] },
+  { name: 'repositories', dependencies: ['db', 'config'] },
 );

@@ -1,18 +1,34 @@
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { LIMITS, type CartItem, type Purchase } from '@b2b/shared';
+import { and, asc, count, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { type CartItem, type Purchase } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
 import { cartItems, products, type CartItemRow } from '../db/schema.js';
 import { AppError, forbidden, notFound } from '../lib/errors.js';
 import type { AuthUser } from '../plugins/auth.js';
 import type { Page } from './products.js';
+import { returnStock } from './stock.js';
 
-export function toCartItem({ id, userUid: _buyer, buyDate, ...fields }: CartItemRow): CartItem {
-  return { ...fields, _id: id, buyDate: buyDate.toISOString() };
+export function toCartItem({
+  id,
+  userUid: _buyer,
+  sellerUid: _seller,
+  buyDate,
+  heldUntil,
+  ...fields
+}: CartItemRow): CartItem {
+  return { ...fields, _id: id, buyDate: buyDate.toISOString(), heldUntil: heldUntil.toISOString() };
 }
+
+export interface CartOptions {
+  /** CART_HOLD_HOURS: how long an item holds its stock. */
+  holdHours: number;
+}
+
+/** A hold that has not expired yet: only these are in the cart (the sweep removes the rest). */
+const holding = () => gt(cartItems.heldUntil, sql`now()`);
 
 const plural = (n: number) => (n === 1 ? 'unit' : 'units');
 
-export function createCartRepository(db: AppDb) {
+export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
   return {
     /**
      * The purchase in one transaction (docs/architecture.md): a conditional decrement (the row lock
@@ -55,6 +71,9 @@ export function createCartRepository(db: AppDb) {
             userEmail: user.email,
             displayName: user.displayName,
             buyQuantity,
+            sellerUid: product.ownerUid,
+            sellerEmail: product.ownerEmail,
+            heldUntil: sql`now() + make_interval(hours => ${holdHours}::integer)`,
           })
           .returning({ id: cartItems.id });
         if (!item) throw new Error('insert returned no row');
@@ -64,10 +83,11 @@ export function createCartRepository(db: AppDb) {
 
     /**
      * The buyer's items, by uid like every ownership check: an email address can be reused by
-     * a later account, which must not see the earlier account's purchases.
+     * a later account, which must not see the earlier account's purchases. An expired hold is
+     * no longer in the cart, even before the sweep has released it.
      */
     async listForUser(user: AuthUser, limit: number, offset: number): Promise<Page<CartItem>> {
-      const where = eq(cartItems.userUid, user.uid);
+      const where = and(eq(cartItems.userUid, user.uid), holding());
       const [rows, totals] = await Promise.all([
         db
           .select()
@@ -94,14 +114,32 @@ export function createCartRepository(db: AppDb) {
           .returning({ productId: cartItems.productId, buyQuantity: cartItems.buyQuantity });
         if (!deleted) return 0;
         // Capped at the stock limit (a CHECK), so giving units back can never fail the removal.
-        await tx
-          .update(products)
-          .set({
-            quantity: sql`least(${products.quantity}::bigint + ${deleted.buyQuantity}::integer, ${LIMITS.quantity}::bigint)::integer`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(products.id, deleted.productId));
+        await returnStock(tx, [{ productId: deleted.productId, quantity: deleted.buyQuantity }]);
         return 1;
+      });
+    },
+
+    /**
+     * Releases up to `batch` expired holds in one transaction: the items leave their carts and
+     * their units go back to stock. `FOR UPDATE SKIP LOCKED` lets several API processes sweep at
+     * once (each item is released by exactly one), and an item that a checkout or a removal is
+     * taking right now is skipped, not waited for. Returns how many items were released.
+     */
+    async releaseExpiredHolds(batch: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const expired = tx
+          .select({ id: cartItems.id })
+          .from(cartItems)
+          .where(lte(cartItems.heldUntil, sql`now()`))
+          .orderBy(asc(cartItems.heldUntil))
+          .limit(batch)
+          .for('update', { skipLocked: true });
+        const released = await tx
+          .delete(cartItems)
+          .where(sql`${cartItems.id} IN (${expired})`)
+          .returning({ productId: cartItems.productId, quantity: cartItems.buyQuantity });
+        await returnStock(tx, released);
+        return released.length;
       });
     },
   };

@@ -33,7 +33,11 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Pro
 /** The response of every product list: an array of products, or a 400/429 error. */
 export const productListResponse = { 200: z.array(productSchema), ...errorResponses(400, 429) };
 
-function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: ProductPage): void {
+/** What a page of any list says about the rest of it (products, orders). */
+export type ListPageInfo = Pick<ProductPage, 'total' | 'totalIsExact' | 'nextCursor'> &
+  Partial<Pick<ProductPage, 'correctedQuery'>>;
+
+export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: ListPageInfo): void {
   setTotal(reply, page.total);
   reply.header('X-Total-Count-Relation', page.totalIsExact ? 'eq' : 'gte');
   if (page.nextCursor) {

@@ -79,6 +79,9 @@ test('cart items need a positive quantity and keep their product id after the pr
     userEmail: 'u2@example.com',
     displayName: 'U2',
     buyQuantity: 0,
+    sellerUid: 'u1',
+    sellerEmail: 'u1@example.com',
+    heldUntil: new Date(Date.now() + 3_600_000),
   };
   await expectCheckViolation(database.db.insert(cartItems).values(item));
   const [inserted] = await database.db

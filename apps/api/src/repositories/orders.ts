@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  formatOrderNumber,
+  MAX_EXACT_COUNT,
+  nextStatuses,
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type Order,
+  type OrderActor,
+  type OrderHistoryEntry,
+  type OrderListParams,
+  type OrderStatus,
+  type OrderStatusCounts,
+  type OrderStatusUpdate,
+  type OrderSummary,
+  type PlaceOrder,
+  type PlaceOrderResult,
+  type ReorderLineResult,
+  type ReorderResult,
+} from '@b2b/shared';
+import type { AppDb, AppTx } from '../db/client.js';
+import { cartItems, orderLines, orders, type CartItemRow, type OrderLineRow, type OrderRow } from '../db/schema.js';
+import { AppError, forbidden, notFound } from '../lib/errors.js';
+import type { AuthUser } from '../plugins/auth.js';
+import type { CartRepository } from './carts.js';
+import { returnStock } from './stock.js';
+
+/*
+ * Orders (docs/architecture.md, "Orders and cart holds"). Every change is one transaction:
+ * placing empties the cart into one order per seller; a status change locks the order row, so
+ * of two concurrent changes (a buyer's and a seller's cancel, say) the second sees the first's
+ * result; cancelling returns the stock of every line in the same transaction.
+ */
+
+/** Whose list: the buyer's orders (My Orders) or the seller's (Sales). */
+export type OrderRole = OrderActor;
+
+export interface OrderPage {
+  items: OrderSummary[];
+  total: number;
+  totalIsExact: boolean;
+  nextCursor: string | null;
+}
+
+const STATUS_TIMESTAMP = {
+  placed: 'placedAt',
+  confirmed: 'confirmedAt',
+  shipped: 'shippedAt',
+  delivered: 'deliveredAt',
+  cancelled: 'cancelledAt',
+} as const satisfies Record<OrderStatus, keyof OrderRow>;
+
+export function toOrderSummary(row: OrderRow): OrderSummary {
+  return {
+    _id: row.id,
+    orderNumber: formatOrderNumber(row.number),
+    checkoutId: row.checkoutId,
+    status: row.status,
+    buyerEmail: row.buyerEmail,
+    buyerName: row.buyerName,
+    sellerEmail: row.sellerEmail,
+    poNumber: row.poNumber,
+    total: row.total,
+    lineCount: row.lineCount,
+    units: row.units,
+    placedAt: row.placedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function history(row: OrderRow): OrderHistoryEntry[] {
+  return ORDER_STATUSES.flatMap((status) => {
+    const at = row[STATUS_TIMESTAMP[status]];
+    return at ? [{ status, at: at.toISOString() }] : [];
+  }).sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** The caller's roles in an order (both, when a seller bought their own product). */
+function rolesOf(row: OrderRow, user: AuthUser): OrderActor[] {
+  return [
+    ...(row.buyerUid === user.uid ? (['buyer'] as const) : []),
+    ...(row.sellerUid === user.uid ? (['seller'] as const) : []),
+  ];
+}
+
+function toOrder(row: OrderRow, lines: OrderLineRow[], roles: OrderActor[]): Order {
+  return {
+    ...toOrderSummary(row),
+    shipTo: {
+      name: row.shipName,
+      line1: row.shipLine1,
+      line2: row.shipLine2,
+      city: row.shipCity,
+      postalCode: row.shipPostalCode,
+      country: row.shipCountry,
+      phone: row.shipPhone,
+    },
+    note: row.note,
+    trackingRef: row.trackingRef,
+    cancelledBy: row.cancelledBy,
+    lines: lines.map((line) => ({
+      _id: line.id,
+      productId: line.productId,
+      name: line.name,
+      image: line.image,
+      brand: line.brand,
+      category: line.category,
+      price: line.price,
+      quantity: line.quantity,
+      lineTotal: line.lineTotal,
+    })),
+    history: history(row),
+    nextStatuses: nextStatuses(row.status, roles),
+  };
+}
+
+/** A cursor carries the last row's placing time (as text, microseconds kept) and id. */
+function encodeCursor(placedAt: string, id: string): string {
+  return Buffer.from(JSON.stringify([placedAt, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { placedAt: string; id: string } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      !Number.isNaN(Date.parse(value[0])) &&
+      typeof value[1] === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(value[1])
+    ) {
+      return { placedAt: value[0], id: value[1] };
+    }
+  } catch {
+    // Reported below.
+  }
+  throw new AppError('VALIDATION_ERROR', 'The cursor is not valid. Start again from the first page.', [
+    { field: 'cursor', message: 'Not a cursor of this list.' },
+  ]);
+}
+
+const REORDER_OUTCOME = {
+  NOT_FOUND: 'product_gone',
+  MIN_ORDER_NOT_MET: 'min_order_not_met',
+  INSUFFICIENT_STOCK: 'insufficient_stock',
+} as const;
+
+export function createOrderRepository(db: AppDb, { carts }: { carts: CartRepository }) {
+  async function lockedOrder(tx: AppTx, id: string): Promise<OrderRow> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!row) throw notFound('Order');
+    return row;
+  }
+
+  async function linesOf(executor: AppDb | AppTx, id: string): Promise<OrderLineRow[]> {
+    return executor.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position));
+  }
+
+  /** The order, if the caller is its buyer or its seller (403 otherwise, 404 when there is none). */
+  async function visibleOrder(id: string, user: AuthUser): Promise<{ row: OrderRow; roles: OrderActor[] }> {
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    if (!row) throw notFound('Order');
+    const roles = rolesOf(row, user);
+    if (roles.length === 0) throw forbidden('Only the buyer and the seller can see this order.');
+    return { row, roles };
+  }
+
+  return {
+    /**
+     * Checkout, in one transaction: the caller's cart items (their stock is already held) are
+     * deleted with RETURNING, so an item that a concurrent removal or the hold sweep takes is
+     * not ordered too; they become one order per seller with the items as lines. Any failure
+     * rolls everything back and the cart is as it was.
+     */
+    async place(user: AuthUser, input: PlaceOrder): Promise<PlaceOrderResult> {
+      return db.transaction(async (tx) => {
+        const items = await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.userUid, user.uid), gt(cartItems.heldUntil, sql`now()`)))
+          .returning();
+        if (items.length === 0) throw new AppError('EMPTY_CART', 'Your cart is empty: there is nothing to order.');
+
+        const bySeller = new Map<string, CartItemRow[]>();
+        const oldestFirst = [...items].sort(
+          (a, b) => a.buyDate.getTime() - b.buyDate.getTime() || a.id.localeCompare(b.id),
+        );
+        for (const item of oldestFirst) bySeller.set(item.sellerUid, [...(bySeller.get(item.sellerUid) ?? []), item]);
+        const groups = [...bySeller.values()].sort((a, b) =>
+          (a[0]?.sellerEmail ?? '').localeCompare(b[0]?.sellerEmail ?? ''),
+        );
+
+        const checkoutId = randomUUID();
+        const placed: PlaceOrderResult['orders'] = [];
+        for (const group of groups) {
+          const [first] = group;
+          if (!first) continue;
+          const [order] = await tx
+            .insert(orders)
+            .values({
+              checkoutId,
+              buyerUid: user.uid,
+              buyerEmail: user.email,
+              buyerName: user.displayName,
+              sellerUid: first.sellerUid,
+              sellerEmail: first.sellerEmail,
+              poNumber: input.poNumber,
+              shipName: input.shipTo.name,
+              shipLine1: input.shipTo.line1,
+              shipLine2: input.shipTo.line2,
+              shipCity: input.shipTo.city,
+              shipPostalCode: input.shipTo.postalCode,
+              shipCountry: input.shipTo.country,
+              shipPhone: input.shipTo.phone,
+              note: input.note,
+            })
+            .returning({ id: orders.id });
+          if (!order) throw new Error('insert returned no order');
+          await tx.insert(orderLines).values(
+            group.map((item, index) => ({
+              orderId: order.id,
+              position: index + 1,
+              productId: item.productId,
+              name: item.name,
+              image: item.image,
+              brand: item.brand,
+              category: item.category,
+              price: item.price,
+              quantity: item.buyQuantity,
+            })),
+          );
+          // The total from the snapshot prices, computed by the database in numeric (no float drift).
+          const [row] = await tx
+            .update(orders)
+            .set({
+              total: sql`(SELECT coalesce(sum(${orderLines.lineTotal}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${order.id})`,
+              lineCount: group.length,
+              units: group.reduce((sum, item) => sum + item.buyQuantity, 0),
+            })
+            .where(eq(orders.id, order.id))
+            .returning();
+          if (!row) throw new Error('update returned no order');
+          const { _id, orderNumber, sellerEmail, status, total } = toOrderSummary(row);
+          placed.push({ _id, orderNumber, sellerEmail, status, total });
+        }
+        return { acknowledged: true, checkoutId, orders: placed };
+      });
+    },
+
+    /** The caller's orders as buyer or as seller, newest first, paged by offset or keyset cursor. */
+    async list(user: AuthUser, role: OrderRole, params: OrderListParams): Promise<OrderPage> {
+      const owner = role === 'buyer' ? eq(orders.buyerUid, user.uid) : eq(orders.sellerUid, user.uid);
+      const filter = and(owner, params.status ? eq(orders.status, params.status) : undefined);
+      let where: SQL | undefined = filter;
+      if (params.cursor) {
+        const after = decodeCursor(params.cursor);
+        const at = sql`${after.placedAt}::timestamptz`;
+        where = and(filter, or(lt(orders.placedAt, at), and(eq(orders.placedAt, at), lt(orders.id, after.id))));
+      }
+      const rows = await db
+        .select({ row: orders, placedKey: sql<string>`${orders.placedAt}::text` })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.placedAt), desc(orders.id))
+        .limit(params.limit + 1)
+        .offset(params.cursor ? 0 : params.offset);
+      const page = rows.slice(0, params.limit);
+      const last = page.at(-1);
+      const nextCursor = rows.length > params.limit && last ? encodeCursor(last.placedKey, last.row.id) : null;
+
+      // Counted up to MAX_EXACT_COUNT, like a seller's listings: a lower bound beyond.
+      const bounded = db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(filter)
+        .limit(MAX_EXACT_COUNT + 1)
+        .as('bounded');
+      const [counted] = await db.select({ n: count() }).from(bounded);
+      const n = counted?.n ?? 0;
+      return {
+        items: page.map(({ row }) => toOrderSummary(row)),
+        total: Math.min(n, MAX_EXACT_COUNT),
+        totalIsExact: n <= MAX_EXACT_COUNT,
+        nextCursor,
+      };
+    },
+
+    /** How many of the caller's orders (as buyer or seller) are in each status. */
+    async countByStatus(user: AuthUser, role: OrderRole): Promise<OrderStatusCounts> {
+      const owner = role === 'buyer' ? eq(orders.buyerUid, user.uid) : eq(orders.sellerUid, user.uid);
+      const rows = await db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .where(owner)
+        .groupBy(orders.status);
+      const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as OrderStatusCounts;
+      for (const { status, n } of rows) counts[status] = n;
+      return counts;
+    },
+
+    async get(id: string, user: AuthUser): Promise<Order> {
+      const { row, roles } = await visibleOrder(id, user);
+      return toOrder(row, await linesOf(db, id), roles);
+    },
+
+    /**
+     * Moves the order to `status` if ORDER_TRANSITIONS allows it for the caller's role: 409
+     * INVALID_TRANSITION when the table has no such change from the current status, 403 when
+     * it has, but not for this caller. The order row is locked, so a concurrent change waits
+     * and is then judged against the new status. A cancel returns every line's stock in the
+     * same transaction; as only one cancel can succeed, stock is returned once.
+     */
+    async changeStatus(id: string, user: AuthUser, change: OrderStatusUpdate): Promise<Order> {
+      return db.transaction(async (tx) => {
+        const row = await lockedOrder(tx, id);
+        const roles = rolesOf(row, user);
+        if (roles.length === 0) throw forbidden('Only the buyer and the seller can change this order.');
+        const allowed = ORDER_TRANSITIONS[row.status][change.status];
+        if (!allowed) {
+          throw new AppError(
+            'INVALID_TRANSITION',
+            `A ${ORDER_STATUS_LABELS[row.status].toLowerCase()} order cannot become ${ORDER_STATUS_LABELS[change.status].toLowerCase()}.`,
+          );
+        }
+        const actor = allowed.find((who) => roles.includes(who));
+        if (!actor) {
+          throw forbidden(
+            `Only the ${allowed.join(' or ')} can make a ${ORDER_STATUS_LABELS[row.status].toLowerCase()} order ${ORDER_STATUS_LABELS[change.status].toLowerCase()}.`,
+          );
+        }
+        const [updated] = await tx
+          .update(orders)
+          .set({
+            status: change.status,
+            [STATUS_TIMESTAMP[change.status]]: sql`now()`,
+            updatedAt: sql`now()`,
+            ...(change.status === 'shipped' && change.trackingRef !== undefined
+              ? { trackingRef: change.trackingRef }
+              : {}),
+            ...(change.status === 'cancelled' ? { cancelledBy: actor } : {}),
+          })
+          .where(and(eq(orders.id, id), eq(orders.status, row.status)))
+          .returning();
+        if (!updated) throw new Error('the locked order changed underneath');
+        const lines = await linesOf(tx, id);
+        if (change.status === 'cancelled') {
+          await returnStock(
+            tx,
+            lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+          );
+        }
+        return toOrder(updated, lines, roles);
+      });
+    },
+
+    /**
+     * Buys every line again into the buyer's cart through the ordinary purchase (its minimum,
+     * its stock, today's price), one transaction per line, and says per line what happened.
+     */
+    async reorder(id: string, user: AuthUser): Promise<ReorderResult> {
+      const { row } = await visibleOrder(id, user);
+      if (row.buyerUid !== user.uid) throw forbidden('Only the buyer can reorder this order.');
+      const results: ReorderLineResult[] = [];
+      for (const line of await linesOf(db, id)) {
+        const base = { productId: line.productId, name: line.name, quantity: line.quantity };
+        try {
+          const cartItemId = await carts.purchase(user, { productId: line.productId, buyQuantity: line.quantity });
+          results.push({ ...base, outcome: 'added', message: 'Added to your cart.', cartItemId });
+        } catch (error) {
+          if (!(error instanceof AppError) || !(error.code in REORDER_OUTCOME)) throw error;
+          const outcome = REORDER_OUTCOME[error.code as keyof typeof REORDER_OUTCOME];
+          const message = outcome === 'product_gone' ? 'This product is no longer sold.' : error.message;
+          results.push({ ...base, outcome, message, cartItemId: null });
+        }
+      }
+      return { acknowledged: true, added: results.filter((r) => r.outcome === 'added').length, results };
+    },
+  };
+}
+
+export type OrderRepository = ReturnType<typeof createOrderRepository>;

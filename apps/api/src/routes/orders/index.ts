@@ -1,0 +1,135 @@
+import {
+  idParamsSchema,
+  orderListQuerySchema,
+  orderSchema,
+  orderStatusCountsSchema,
+  orderStatusUpdateSchema,
+  orderSummarySchema,
+  placeOrderResultSchema,
+  placeOrderSchema,
+  reorderResultSchema,
+} from '@b2b/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
+import { bearer, errorResponses, setPageHeaders } from '../schemas.js';
+
+const tags = ['orders'];
+
+export const ORDER_LIST_DOC =
+  'Newest first. `status` keeps one status. Paged like the catalogue: X-Total-Count (with X-Total-Count-Relation ' +
+  'gte past 10,000), and X-Next-Cursor / Link rel="next" to continue after this page.';
+
+const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.orders;
+
+  app.post(
+    '/orders',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Checkout: place the caller's whole cart",
+        description:
+          'One transaction: the cart empties into one order per seller (the stock was taken when the items entered ' +
+          'the cart), or nothing changes. 409 EMPTY_CART when the cart has nothing (its holds may have expired).',
+        security: bearer,
+        body: placeOrderSchema,
+        response: { 201: placeOrderResultSchema, ...errorResponses(400, 401, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await repo.place(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The caller's orders as buyer (My Orders)",
+        description: ORDER_LIST_DOC,
+        security: bearer,
+        querystring: orderListQuerySchema,
+        response: { 200: z.array(orderSummarySchema), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const page = await repo.list(currentUser(request), 'buyer', request.query);
+      setPageHeaders(request, reply, page);
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/orders/counts',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "How many of the caller's orders (as buyer) are in each status",
+        security: bearer,
+        response: { 200: orderStatusCountsSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => repo.countByStatus(currentUser(request), 'buyer'),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'An order with its lines, address and status history',
+        description:
+          'For its buyer and its seller only (403 for anyone else). `nextStatuses` lists what the caller may do.',
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => repo.get(request.params.id, currentUser(request)),
+  );
+
+  app.patch(
+    '/orders/:id/status',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Move an order to its next status',
+        description:
+          'placed → confirmed → shipped → delivered, and cancelled from placed (buyer or seller) or confirmed ' +
+          '(seller). A change not in that table is 409 INVALID_TRANSITION; one in it but not for the caller is 403. ' +
+          'Cancelling returns the stock of every line in the same transaction. `trackingRef` only with shipped.',
+        security: bearer,
+        params: idParamsSchema,
+        body: orderStatusUpdateSchema,
+        response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => repo.changeStatus(request.params.id, currentUser(request), request.body),
+  );
+
+  app.post(
+    '/orders/:id/reorder',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Buy an order's lines again into the cart",
+        description:
+          'Each line goes through the ordinary purchase (minimum order, stock, today’s price) on its own; the answer ' +
+          'says per line whether it was added or why not (product_gone, min_order_not_met, insufficient_stock). ' +
+          'Only the buyer may reorder.',
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: reorderResultSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => repo.reorder(request.params.id, currentUser(request)),
+  );
+};
+
+export default orderRoutes;

@@ -1,0 +1,49 @@
+import { orderListQuerySchema, orderStatusCountsSchema, orderSummarySchema } from '@b2b/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
+import { ORDER_LIST_DOC } from '../orders/index.js';
+import { bearer, errorResponses, setPageHeaders } from '../schemas.js';
+
+const tags = ['orders'];
+
+/** The seller's desk: orders for the caller's products. Changes go through PATCH /orders/:id/status. */
+const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.orders;
+
+  app.get(
+    '/sales',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Orders for the caller's products (the seller's desk)",
+        description: ORDER_LIST_DOC,
+        security: bearer,
+        querystring: orderListQuerySchema,
+        response: { 200: z.array(orderSummarySchema), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const page = await repo.list(currentUser(request), 'seller', request.query);
+      setPageHeaders(request, reply, page);
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/sales/counts',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "How many of the caller's sales are in each status",
+        security: bearer,
+        response: { 200: orderStatusCountsSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => repo.countByStatus(currentUser(request), 'seller'),
+  );
+};
+
+export default salesRoutes;

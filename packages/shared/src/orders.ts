@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { boundedText, pageQuerySchema, productSchema, purchaseSchema } from './schemas.js';
+
+/*
+ * The orders contract (docs/architecture.md, "Orders and cart holds"): checkout turns the
+ * caller's cart into one order per seller; sellers work their orders through the statuses
+ * below; buyers follow them, cancel while placed and reorder.
+ */
+
+/** How long an item stays in a cart (its stock held) unless CART_HOLD_HOURS says otherwise. */
+export const DEFAULT_CART_HOLD_HOURS = 72;
+
+/** Order numbers as people read them: B2B-000123 (the number comes from a database sequence). */
+export const ORDER_NUMBER_PREFIX = 'B2B-';
+export function formatOrderNumber(n: number): string {
+  return `${ORDER_NUMBER_PREFIX}${String(n).padStart(6, '0')}`;
+}
+
+export const ORDER_LIMITS = {
+  poNumber: 64,
+  note: 1000,
+  trackingRef: 100,
+  name: 100,
+  line: 200,
+  city: 100,
+  postalCode: 20,
+  country: 100,
+  phone: 32,
+} as const;
+
+export const ORDER_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES, {
+  error: () => `Status must be one of: ${ORDER_STATUSES.join(', ')}.`,
+});
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export type OrderActor = 'buyer' | 'seller';
+
+/**
+ * Every allowed change of status, and who may make it. A change that is not in this table is
+ * refused with 409 INVALID_TRANSITION; one that is, by someone not listed, with 403 FORBIDDEN.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
+  placed: { confirmed: ['seller'], cancelled: ['buyer', 'seller'] },
+  confirmed: { shipped: ['seller'], cancelled: ['seller'] },
+  shipped: { delivered: ['seller'] },
+  delivered: {},
+  cancelled: {},
+};
+
+/** The statuses `actors` may move an order in `from` to, in the table's order. */
+export function nextStatuses(from: OrderStatus, actors: readonly OrderActor[]): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => ORDER_TRANSITIONS[from][to]?.some((actor) => actors.includes(actor)));
+}
+
+const optionalText = (max: number) => boundedText(max).default('');
+const requiredText = (max: number, label: string) => boundedText(max).min(1, `${label} is required.`);
+
+/** Where the goods go. Optional fields are '' when not given. */
+export const shipToSchema = z.object({
+  name: requiredText(ORDER_LIMITS.name, 'Name'),
+  line1: requiredText(ORDER_LIMITS.line, 'Address line 1'),
+  line2: optionalText(ORDER_LIMITS.line),
+  city: requiredText(ORDER_LIMITS.city, 'City'),
+  postalCode: optionalText(ORDER_LIMITS.postalCode),
+  country: requiredText(ORDER_LIMITS.country, 'Country'),
+  phone: optionalText(ORDER_LIMITS.phone).refine(
+    (value) => value === '' || /^\+?[0-9 ()./-]{4,}$/.test(value),
+    'Phone may contain digits, spaces, + ( ) . / - only.',
+  ),
+});
+export type ShipTo = z.output<typeof shipToSchema>;
+export type ShipToInput = z.input<typeof shipToSchema>;
+
+/** POST /orders: the whole cart is placed; the client only says where, and its own references. */
+export const placeOrderSchema = z.object({
+  poNumber: optionalText(ORDER_LIMITS.poNumber),
+  shipTo: shipToSchema,
+  note: optionalText(ORDER_LIMITS.note),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+export type PlaceOrder = z.output<typeof placeOrderSchema>;
+
+/** A line snapshots the cart item it came from: what was bought, at which price. */
+export const orderLineSchema = productSchema
+  .pick({ name: true, image: true, brand: true, category: true, price: true })
+  .extend({
+    _id: z.uuid(),
+    productId: z.uuid(),
+    quantity: purchaseSchema.shape.buyQuantity,
+    /** price × quantity, computed by the database. */
+    lineTotal: z.number(),
+  });
+export type OrderLine = z.output<typeof orderLineSchema>;
+
+/** An order as lists show it (My Orders, Sales). */
+export const orderSummarySchema = z.object({
+  _id: z.uuid(),
+  orderNumber: z.string(),
+  /** Every order placed by one checkout shares it. */
+  checkoutId: z.uuid(),
+  status: orderStatusSchema,
+  buyerEmail: z.string(),
+  buyerName: z.string(),
+  sellerEmail: z.string(),
+  poNumber: z.string(),
+  /** Sum of the lines' totals. */
+  total: z.number(),
+  lineCount: z.number().int(),
+  units: z.number().int(),
+  placedAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type OrderSummary = z.output<typeof orderSummarySchema>;
+
+export const orderHistoryEntrySchema = z.object({ status: orderStatusSchema, at: z.iso.datetime() });
+export type OrderHistoryEntry = z.output<typeof orderHistoryEntrySchema>;
+
+/** GET /orders/:id: the whole order, for its buyer and its seller. */
+export const orderSchema = orderSummarySchema.extend({
+  shipTo: shipToSchema,
+  note: z.string(),
+  /** '' until the seller ships with one. */
+  trackingRef: z.string(),
+  /** Who cancelled, when cancelled. */
+  cancelledBy: z.enum(['buyer', 'seller']).nullable(),
+  lines: z.array(orderLineSchema),
+  /** One entry per status the order has been in, oldest first. */
+  history: z.array(orderHistoryEntrySchema),
+  /** What the caller may do next (their role decides): drives the buttons. */
+  nextStatuses: z.array(orderStatusSchema),
+});
+export type Order = z.output<typeof orderSchema>;
+
+/** The answer to POST /orders: one order per seller of the cart. */
+export const placedOrderSchema = orderSummarySchema.pick({
+  _id: true,
+  orderNumber: true,
+  sellerEmail: true,
+  status: true,
+  total: true,
+});
+export const placeOrderResultSchema = z.object({
+  acknowledged: z.literal(true),
+  checkoutId: z.uuid(),
+  orders: z.array(placedOrderSchema),
+});
+export type PlaceOrderResult = z.output<typeof placeOrderResultSchema>;
+
+/** PATCH /orders/:id/status. A tracking reference goes only with `shipped`. */
+export const orderStatusUpdateSchema = z
+  .object({
+    status: orderStatusSchema,
+    trackingRef: boundedText(ORDER_LIMITS.trackingRef).optional(),
+  })
+  .refine((body) => body.trackingRef === undefined || body.status === 'shipped', {
+    message: 'A tracking reference can only be given when shipping.',
+    path: ['trackingRef'],
+  });
+export type OrderStatusUpdate = z.input<typeof orderStatusUpdateSchema>;
+
+/** GET /orders and GET /sales: newest first, paged like the catalogue, optionally by status. */
+export const orderListQuerySchema = pageQuerySchema
+  .extend({
+    cursor: z.string().max(200).optional(),
+    status: orderStatusSchema.optional(),
+  })
+  .refine((query) => !(query.cursor && query.offset > 0), {
+    message: 'Pass either offset or cursor, not both.',
+    path: ['cursor'],
+  });
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+export type OrderListParams = z.output<typeof orderListQuerySchema>;
+
+/** GET /orders/counts and GET /sales/counts: how many orders are in each status. */
+export const orderStatusCountsSchema = z.object(
+  Object.fromEntries(ORDER_STATUSES.map((status) => [status, z.number().int()])) as Record<OrderStatus, z.ZodNumber>,
+);
+export type OrderStatusCounts = z.output<typeof orderStatusCountsSchema>;
+
+/** What happened to one line of a reorder: bought again into the cart, or why not. */
+export const REORDER_OUTCOMES = ['added', 'product_gone', 'min_order_not_met', 'insufficient_stock'] as const;
+export const reorderLineResultSchema = z.object({
+  productId: z.uuid(),
+  name: z.string(),
+  quantity: z.number().int(),
+  outcome: z.enum(REORDER_OUTCOMES),
+  /** A sentence for people: the purchase rule's own message when it was refused. */
+  message: z.string(),
+  /** The new cart item, when added. */
+  cartItemId: z.uuid().nullable(),
+});
+export const reorderResultSchema = z.object({
+  acknowledged: z.literal(true),
+  added: z.number().int(),
+  results: z.array(reorderLineResultSchema),
+});
+export type ReorderLineResult = z.output<typeof reorderLineResultSchema>;
+export type ReorderResult = z.output<typeof reorderResultSchema>;
