@@ -78,7 +78,9 @@ async function launchChromium(profileDir: string): Promise<{ port: number; child
   const child = spawn(
     CHROME_PATH,
     [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group, as Playwright does: Chromium's helpers go with it, and whatever it
+    // signals on the way out stays in its group.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   browsers.add(child);
   child.once('exit', () => browsers.delete(child));
@@ -103,10 +105,17 @@ async function launchChromium(profileDir: string): Promise<{ port: number; child
 
 async function stopChromium(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      child.kill(signal);
+    }
+  };
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    const timer = setTimeout(() => signalGroup('SIGKILL'), 5_000);
     child.once('exit', () => (clearTimeout(timer), resolve()));
-    child.kill('SIGTERM');
+    signalGroup('SIGTERM');
   });
 }
 

@@ -23,6 +23,7 @@ import {
   type Banner,
   type Gradient,
 } from './art-direction';
+import { optimiseSvg } from './optimise-svg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const publicDir = path.join(root, 'apps/web/public');
@@ -209,7 +210,7 @@ async function cleanSvgs(dir: string): Promise<void> {
 async function emit(relative: string, svg: string, canvas?: Canvas): Promise<void> {
   const file = path.join(publicDir, relative);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, svg);
+  await writeFile(file, optimiseSvg(svg));
   if (canvas && canvas.used.size > 0) credits.set(relative, new Set(canvas.used));
 }
 

@@ -8,6 +8,7 @@ const SOURCES = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'packages/shared/src',
 ];
 

@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { disableZodEval } from '@/lib/zod-jitless';
 import './index.css';
+
+disableZodEval();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -1,17 +1,25 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { RouteError } from '@/components/errors/route-error';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 
 /*
  * The route table of docs/product-spec.md (§2) plus /contact and the legal placeholders. Every page is a
- * lazy chunk; the layout's Suspense shows 'Loading...' while one downloads.
+ * lazy chunk; the layout's Suspense shows 'Loading...' while one downloads. The chunk of the
+ * page being opened is requested as soon as the router exists (not once the guard has its auth
+ * state), and a page's chunk is fetched when a link to it is pointed at or focused, so a click
+ * rarely waits for code. (The shells of /, /login and /register even preload theirs from the
+ * HTML: see apps/web/build/page-shells.ts.)
  */
 
-const page = (load: () => Promise<{ default: ComponentType }>) => {
+type PageModule = { default: ComponentType };
+type PageHandle = { preload: () => Promise<PageModule> };
+
+/** A lazy page element, and its loader for preloading. Spread into a route object. */
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> => {
   const Page = lazy(load);
-  return <Page />;
+  return { element: <Page />, handle: { preload: load } satisfies PageHandle };
 };
 
 export const routes: RouteObject[] = [
@@ -24,11 +32,11 @@ export const routes: RouteObject[] = [
         // A failing page keeps the navbar and footer around its error message.
         errorElement: <RouteError />,
         children: [
-          { index: true, element: page(() => import('./routes/home')) },
-          { path: 'login', element: page(() => import('./routes/login')) },
-          { path: 'register', element: page(() => import('./routes/register')) },
-          { path: 'contact', element: page(() => import('./routes/contact')) },
-          { path: 'legal/:doc', element: page(() => import('./routes/legal')) },
+          { index: true, ...page(() => import('./routes/home')) },
+          { path: 'login', ...page(() => import('./routes/login')) },
+          { path: 'register', ...page(() => import('./routes/register')) },
+          { path: 'contact', ...page(() => import('./routes/contact')) },
+          { path: 'legal/:doc', ...page(() => import('./routes/legal')) },
           {
             element: (
               <RequireAuth>
@@ -36,23 +44,50 @@ export const routes: RouteObject[] = [
               </RequireAuth>
             ),
             children: [
-              { path: 'add-products', element: page(() => import('./routes/add-product')) },
-              { path: 'all-products', element: page(() => import('./routes/all-products')) },
-              { path: 'carts/:email', element: page(() => import('./routes/cart')) },
-              { path: 'product-details/:id', element: page(() => import('./routes/product-details')) },
-              { path: 'update-product/:id', element: page(() => import('./routes/update-product')) },
-              { path: 'categories/:id', element: page(() => import('./routes/category-products')) },
-              { path: 'categories', element: page(() => import('./routes/categories')) },
-              { path: 'my-products/:email', element: page(() => import('./routes/my-products')) },
+              { path: 'add-products', ...page(() => import('./routes/add-product')) },
+              { path: 'all-products', ...page(() => import('./routes/all-products')) },
+              { path: 'carts/:email', ...page(() => import('./routes/cart')) },
+              { path: 'product-details/:id', ...page(() => import('./routes/product-details')) },
+              { path: 'update-product/:id', ...page(() => import('./routes/update-product')) },
+              { path: 'categories/:id', ...page(() => import('./routes/category-products')) },
+              { path: 'categories', ...page(() => import('./routes/categories')) },
+              { path: 'my-products/:email', ...page(() => import('./routes/my-products')) },
             ],
           },
-          { path: '*', element: page(() => import('./routes/not-found')) },
+          { path: '*', ...page(() => import('./routes/not-found')) },
         ],
       },
     ],
   },
 ];
 
+/** Starts downloading the page code for a location (a path, with or without search and hash). */
+export function preloadPage(location: string): void {
+  for (const match of matchRoutes(routes, location) ?? []) {
+    const handle = match.route.handle as PageHandle | undefined;
+    handle?.preload().catch(() => {
+      // A failed preload is retried by the page itself when it renders, and reported there.
+    });
+  }
+}
+
+/** Preloads the page behind an in-app link the pointer or focus reaches. */
+function preloadOnIntent(event: Event): void {
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+  preloadPage(link.pathname);
+}
+
+let listening = false;
+
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  preloadPage(router.state.location.pathname);
+  if (!listening) {
+    listening = true;
+    for (const type of ['pointerover', 'focusin', 'touchstart']) {
+      document.addEventListener(type, preloadOnIntent, { passive: true, capture: true });
+    }
+  }
+  return router;
 }

@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorCode } from '@b2b/shared';
+import type { ErrorCode } from '@b2b/shared';
 import { getIdToken } from '@/lib/firebase';
 
 /*
@@ -56,7 +56,11 @@ async function bearerToken(): Promise<string | null> {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null);
+  // The schema (and the validation library) is loaded with the first error, not with every page.
+  const [body, { errorBodySchema }] = await Promise.all([
+    response.json().catch((): unknown => null),
+    import('@/lib/error-body'),
+  ]);
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
     const { code, message, details } = parsed.data;

@@ -9,8 +9,11 @@ const fb = vi.hoisted(() => ({
   currentUser: null as unknown,
 }));
 
+const firebase = vi.hoisted(() => ({ started: 0 }));
+
 vi.mock('@/lib/firebase', () => ({
   getFirebase: vi.fn(async () => ({
+    started: ++firebase.started,
     auth: {
       get currentUser() {
         return fb.currentUser;
@@ -57,6 +60,9 @@ vi.mock('firebase/auth', () => ({
 }));
 
 const { AuthProvider, useAuth } = await import('./auth');
+const { readSessionHint, SESSION_HINT_KEY, writeSessionHint } = await import('./session-hint');
+
+const ann = { uid: 'u-ann', email: 'ann@example.com', displayName: 'Ann', photoURL: 'https://x/a.png' };
 
 function Probe() {
   const auth = useAuth();
@@ -80,6 +86,9 @@ function Probe() {
       <button type="button" onClick={() => void auth.logout()}>
         logout
       </button>
+      <button type="button" onClick={auth.prepare}>
+        prepare
+      </button>
     </div>
   );
 }
@@ -88,9 +97,20 @@ beforeEach(() => {
   calls.length = 0;
   fb.listener = null;
   fb.currentUser = null;
+  firebase.started = 0;
+  localStorage.clear();
 });
 
+const renderProbe = () =>
+  render(
+    <AuthProvider>
+      <Probe />
+    </AuthProvider>,
+  );
+
 test('loading lasts until Firebase reports the first auth state', async () => {
+  // Signed in last time: Firebase starts at once to confirm it.
+  writeSessionHint(ann);
   render(
     <AuthProvider>
       <Probe />
@@ -102,29 +122,77 @@ test('loading lasts until Firebase reports the first auth state', async () => {
 
   act(() => fb.listener?.(null));
   expect(screen.getByText('nobody')).toBeInTheDocument();
+  // Firebase's word replaces the hint.
+  expect(readSessionHint()).toBeNull();
 
   act(() => fb.listener?.({ uid: 'u', email: 'a@b.c', displayName: 'Bea', photoURL: null } as Partial<User>));
   expect(screen.getByText('user:Bea:null')).toBeInTheDocument();
 });
 
+test('a browser that was signed out last time knows it at once, without Firebase', async () => {
+  writeSessionHint(null);
+  renderProbe();
+  expect(screen.getByText('nobody')).toBeInTheDocument();
+  expect(screen.getByText('google:null')).toBeInTheDocument();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(firebase.started).toBe(0);
+});
+
+test('without any hint, and no Firebase session in this browser, nobody is signed in and Firebase stays unloaded', async () => {
+  renderProbe();
+  expect(await screen.findByText('nobody')).toBeInTheDocument();
+  expect(firebase.started).toBe(0);
+});
+
+test('the user signed in last time is known at once; Firebase confirms or corrects it', async () => {
+  writeSessionHint(ann);
+  const { unmount } = renderProbe();
+  // Still loading (the guard waits), but the user is there for the navbar.
+  expect(screen.getByText('loading')).toBeInTheDocument();
+  await vi.waitFor(() => expect(fb.listener).not.toBeNull());
+  act(() => fb.listener?.({ uid: 'u-ann', email: 'ann@example.com', displayName: 'Ann B.', photoURL: null }));
+  expect(screen.getByText('user:Ann B.:null')).toBeInTheDocument();
+  expect(readSessionHint()).toMatchObject({ uid: 'u-ann', displayName: 'Ann B.' });
+  unmount();
+});
+
+test('prepare starts Firebase without going back to loading', async () => {
+  writeSessionHint(null);
+  const user = userEvent.setup();
+  renderProbe();
+  await user.click(screen.getByRole('button', { name: 'prepare' }));
+  await vi.waitFor(() => expect(fb.listener).not.toBeNull());
+  expect(screen.getByText('nobody')).toBeInTheDocument();
+  expect(screen.getByText('google:account-chooser')).toBeInTheDocument();
+  act(() => fb.listener?.({ uid: 'u', email: 'a@b.c', displayName: 'Bea', photoURL: null } as Partial<User>));
+  expect(screen.getByText('user:Bea:null')).toBeInTheDocument();
+});
+
+test('a sign-in in another tab makes this tab ask Firebase', async () => {
+  writeSessionHint(null);
+  renderProbe();
+  expect(firebase.started).toBe(0);
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_HINT_KEY, newValue: JSON.stringify(ann) }));
+  });
+  await vi.waitFor(() => expect(fb.listener).not.toBeNull());
+});
+
 test('register creates the account, sets the profile, refreshes the token and sets the user', async () => {
   const user = userEvent.setup();
-  render(
-    <AuthProvider>
-      <Probe />
-    </AuthProvider>,
-  );
-  await vi.waitFor(() => expect(fb.listener).not.toBeNull());
-  act(() => fb.listener?.(null));
+  renderProbe();
+  expect(await screen.findByText('nobody')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'register' }));
 
   expect(await screen.findByText('user:Ann:https://x/a.png')).toBeInTheDocument();
   expect(calls).toEqual(['create', 'profile', 'reload', 'token:true']);
+  expect(readSessionHint()).toMatchObject({ email: 'ann@example.com', displayName: 'Ann' });
 
   await user.click(screen.getByRole('button', { name: 'logout' }));
   expect(await screen.findByText('nobody')).toBeInTheDocument();
   expect(calls.at(-1)).toBe('signOut');
+  expect(readSessionHint()).toBeNull();
 });
 
 test('useAuth outside the provider explains itself', () => {

@@ -1,11 +1,4 @@
-import {
-  createUserWithEmailAndPassword,
-  onAuthStateChanged,
-  signInWithEmailAndPassword,
-  signOut,
-  updateProfile,
-  type User,
-} from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { showAlert } from '@/components/ui/dialogs';
@@ -18,17 +11,28 @@ import {
   type GoogleIdentity,
   type GoogleSignInMode,
 } from '@/lib/google-sign-in';
+import {
+  clearGoogleRedirect,
+  firebaseMayHaveSession,
+  googleRedirectPending,
+  readSessionHint,
+  SESSION_HINT_KEY,
+  writeSessionHint,
+} from '@/lib/session-hint';
 
 export type AuthUser = { uid: string; email: string; displayName: string; photoURL: string | null };
 
 export type RegisterInput = { name: string; email: string; photoURL: string; password: string };
 
 export type AuthContextValue = {
+  /** The signed-in user; until Firebase has reported, the one this browser last saw signed in. */
   user: AuthUser | null;
-  /** True until Firebase reports the first auth state. */
+  /** True until the first auth state is known (at once when this browser was last signed out). */
   loading: boolean;
   /** How 'Login with Google' works here; null until the sign-in settings are loaded. */
   googleMode: GoogleSignInMode | null;
+  /** Starts Firebase now (sign-in pages call it on arrival); a no-op once it runs. */
+  prepare: () => void;
   register: (input: RegisterInput) => Promise<AuthUser>;
   login: (email: string, password: string) => Promise<AuthUser>;
   /**
@@ -50,58 +54,109 @@ export function toAuthUser(user: User): AuthUser {
   };
 }
 
+/*
+ * Firebase (SDK and settings) is loaded only when something needs it (docs/architecture.md,
+ * "Identity"): at once when this browser was signed in last time (the navbar shows that user
+ * meanwhile), when a sign-in page opens, on a sign-in action, or when Firebase may hold a
+ * session this browser has no hint of. A visitor who was never signed in gets public pages
+ * without the SDK; the guard still waits ('Loading...') until the state is known.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<AuthUser | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [hint] = useState(readSessionHint);
+  const [redirected] = useState(googleRedirectPending);
+  const [user, setUser] = useState<AuthUser | null>(hint ?? null);
+  const [loading, setLoading] = useState(hint !== null || redirected);
   const [googleMode, setGoogleMode] = useState<GoogleSignInMode | null>(null);
+  const [wanted, setWanted] = useState(Boolean(hint) || redirected);
+
+  // No hint: start Firebase only if it may hold a session; otherwise nobody is signed in.
+  useEffect(() => {
+    if (hint !== undefined || redirected) return;
+    let cancelled = false;
+    void firebaseMayHaveSession().then((maybe) => {
+      if (cancelled) return;
+      if (maybe) setWanted(true);
+      else setLoading(false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [hint, redirected]);
+
+  // Signing in or out in another tab changes the hint: let Firebase tell this tab too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_HINT_KEY) setWanted(true);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
 
   useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
     let unsubscribe = () => {};
-    getFirebase().then(
-      ({ auth, config }) => {
-        if (cancelled) return;
-        const mode = googleSignInMode(config);
-        setGoogleMode(mode);
-        unsubscribe = onAuthStateChanged(auth, (current) => {
-          setUser(current ? toAuthUser(current) : null);
+    getFirebase()
+      .then(async ({ auth, config }) => {
+        const { onAuthStateChanged } = await import('firebase/auth');
+        return { auth, config, onAuthStateChanged };
+      })
+      .then(
+        ({ auth, config, onAuthStateChanged }) => {
+          if (cancelled) return;
+          const mode = googleSignInMode(config);
+          setGoogleMode(mode);
+          unsubscribe = onAuthStateChanged(auth, (current) => {
+            const next = current ? toAuthUser(current) : null;
+            writeSessionHint(next);
+            setUser(next);
+            setLoading(false);
+          });
+          if (mode === 'popup') {
+            clearGoogleRedirect();
+            completeGoogleRedirect(auth).then(
+              (result) => {
+                if (result) void showAlert({ icon: 'success', title: 'Google sign-in successful.', timerMs: 2000 });
+              },
+              (error: unknown) =>
+                void showAlert({ icon: 'error', title: 'Google sign-in failed', text: errorMessage(error) }),
+            );
+          }
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          // Without the settings nobody can be signed in; public pages keep working.
+          setUser(null);
           setLoading(false);
-        });
-        if (mode === 'popup') {
-          completeGoogleRedirect(auth).then(
-            (result) => {
-              if (result) void showAlert({ icon: 'success', title: 'Google sign-in successful.', timerMs: 2000 });
-            },
-            (error: unknown) =>
-              void showAlert({ icon: 'error', title: 'Google sign-in failed', text: errorMessage(error) }),
-          );
-        }
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        // Without the settings nobody can be signed in; public pages keep working.
-        setLoading(false);
-        toast.error(errorMessage(error), { id: 'auth-config' });
-      },
-    );
+          toast.error(errorMessage(error), { id: 'auth-config' });
+        },
+      );
     return () => {
       cancelled = true;
       unsubscribe();
     };
-  }, []);
+  }, [wanted]);
 
   const value = useMemo<AuthContextValue>(() => {
     const signedIn = (current: User): AuthUser => {
       const next = toAuthUser(current);
+      writeSessionHint(next);
       setUser(next);
       return next;
+    };
+    const firebase = async () => {
+      const services = await getFirebase();
+      setWanted(true);
+      return services;
     };
     return {
       user,
       loading,
       googleMode,
+      prepare: () => setWanted(true),
       async register({ name, email, photoURL, password }) {
-        const { auth } = await getFirebase();
+        const { auth } = await firebase();
+        const { createUserWithEmailAndPassword, updateProfile } = await import('firebase/auth');
         const credential = await createUserWithEmailAndPassword(auth, email, password);
         await updateProfile(credential.user, { displayName: name, photoURL });
         await credential.user.reload();
@@ -110,18 +165,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return signedIn(auth.currentUser ?? credential.user);
       },
       async login(email, password) {
-        const { auth } = await getFirebase();
+        const { auth } = await firebase();
+        const { signInWithEmailAndPassword } = await import('firebase/auth');
         const credential = await signInWithEmailAndPassword(auth, email, password);
         return signedIn(credential.user);
       },
       async loginWithGoogle(identity) {
-        const { auth, config } = await getFirebase();
+        const { auth, config } = await firebase();
         const credential = await signInWithGoogle(auth, googleSignInMode(config), identity);
         return credential ? signedIn(credential.user) : null;
       },
       async logout() {
-        const { auth } = await getFirebase();
+        const { auth } = await firebase();
+        const { signOut } = await import('firebase/auth');
         await signOut(auth);
+        writeSessionHint(null);
         setUser(null);
       },
     };

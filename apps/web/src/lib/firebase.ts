@@ -1,24 +1,18 @@
-import { webConfigSchema, type WebConfig } from '@b2b/shared';
-import { initializeApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  getAuth,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  type Auth,
-} from 'firebase/auth';
+import type { FirebaseServices } from '@/lib/firebase-sdk';
+import { readSessionHint } from '@/lib/session-hint';
 
 /*
  * The Firebase web config is served by the API at run time (GET /api/config), so one build
- * runs against the local Auth Emulator and against a real Firebase project alike.
+ * runs against the local Auth Emulator and against a real Firebase project alike. The SDK is
+ * a separate chunk (lib/firebase-sdk.ts), downloaded together with the config the first time
+ * something needs it.
  */
 
-export type FirebaseServices = { auth: Auth; config: WebConfig };
+export type { FirebaseServices };
 
 let services: Promise<FirebaseServices> | null = null;
 
-async function loadConfig(): Promise<WebConfig> {
+async function loadConfig(): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
@@ -28,25 +22,15 @@ async function loadConfig(): Promise<WebConfig> {
   if (!response.ok) {
     throw new Error(`Could not load the sign-in settings (HTTP ${response.status}). Please reload the page.`);
   }
-  const parsed = webConfigSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new Error('The server sent invalid sign-in settings. Please contact support.');
-  return parsed.data;
+  return response.json().catch(() => null);
 }
 
 async function initialise(): Promise<FirebaseServices> {
-  const config = await loadConfig();
-  const app = initializeApp(config.firebase);
-  if (config.authEmulatorUrl) {
-    // No popup/redirect resolver: offline it would try to load apis.google.com, and the
-    // emulator's Google sign-in goes through signInWithCredential instead (see lib/google-sign-in.ts).
-    const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
-    connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
-    return { auth, config };
-  }
-  return { auth: getAuth(app), config };
+  const [body, sdk] = await Promise.all([loadConfig(), import('@/lib/firebase-sdk')]);
+  return sdk.startFirebase(body);
 }
 
-/** Loads the config and starts Firebase once; a failed attempt is retried on the next call. */
+/** Loads the config and the SDK and starts Firebase once; a failed attempt is retried on the next call. */
 export function getFirebase(): Promise<FirebaseServices> {
   services ??= initialise().catch((error: unknown) => {
     services = null;
@@ -55,8 +39,13 @@ export function getFirebase(): Promise<FirebaseServices> {
   return services;
 }
 
-/** The signed-in user's ID token (refreshed by the SDK when it nears expiry), or null. */
+/**
+ * The signed-in user's ID token (refreshed by the SDK when it nears expiry), or null. While
+ * Firebase has not been started and the session hint names nobody, there is no token to send,
+ * and the SDK is not downloaded just to find that out.
+ */
 export async function getIdToken(): Promise<string | null> {
+  if (!services && !readSessionHint()) return null;
   const { auth } = await getFirebase();
   await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken() : null;

@@ -1,13 +1,6 @@
 import type { WebConfig } from '@b2b/shared';
-import {
-  GoogleAuthProvider,
-  getRedirectResult,
-  signInWithCredential,
-  signInWithPopup,
-  signInWithRedirect,
-  type Auth,
-  type UserCredential,
-} from 'firebase/auth';
+import type { Auth, UserCredential } from 'firebase/auth';
+import { markGoogleRedirect } from '@/lib/session-hint';
 
 /*
  * Which way 'Login with Google' goes (docs/architecture.md, "Identity"). Offline, the SDK's
@@ -15,6 +8,7 @@ import {
  * the emulator the app shows its own account chooser and signs in with a Google credential
  * built from the chosen test identity, the emulator's test path. With real Firebase it opens
  * Google's popup and falls back to a full-page redirect when the browser blocks popups.
+ * The SDK functions are imported when called: this module is light until someone signs in.
  */
 
 export type GoogleSignInMode = 'account-chooser' | 'popup';
@@ -39,8 +33,10 @@ export async function signInWithGoogle(
   mode: GoogleSignInMode,
   identity?: GoogleIdentity,
 ): Promise<UserCredential | null> {
-  if (mode === 'account-chooser') {
-    if (!identity) throw new Error('Choose a Google account to continue.');
+  if (mode === 'account-chooser' && !identity) throw new Error('Choose a Google account to continue.');
+  const { GoogleAuthProvider, signInWithCredential, signInWithPopup, signInWithRedirect } =
+    await import('firebase/auth');
+  if (mode === 'account-chooser' && identity) {
     const idToken = JSON.stringify({ ...identity, email_verified: true });
     return signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
   }
@@ -49,13 +45,15 @@ export async function signInWithGoogle(
     return await signInWithPopup(auth, provider);
   } catch (error) {
     if (!isPopupBlocked(error)) throw error;
+    markGoogleRedirect();
     await signInWithRedirect(auth, provider);
     return null;
   }
 }
 
 /** After a redirect sign-in the page reloads; this picks up its result (null when there was none). */
-export function completeGoogleRedirect(auth: Auth): Promise<UserCredential | null> {
+export async function completeGoogleRedirect(auth: Auth): Promise<UserCredential | null> {
+  const { getRedirectResult } = await import('firebase/auth');
   return getRedirectResult(auth);
 }
 

@@ -46,6 +46,7 @@ function makeActions() {
       return user;
     }),
     logout: vi.fn<AuthContextValue['logout']>(async () => setState({ user: null })),
+    prepare: vi.fn<AuthContextValue['prepare']>(),
   };
 }
 

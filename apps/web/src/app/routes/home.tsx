@@ -1,4 +1,5 @@
-import { TOP_PRODUCTS_COUNT } from '@b2b/shared';
+import { DEFAULT_SORT, TOP_PRODUCTS_COUNT, type Product } from '@b2b/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
@@ -6,11 +7,23 @@ import { paths } from '@/config/paths';
 import { CategoryTiles } from '@/features/home/components/category-tiles';
 import { CompanyStats } from '@/features/home/components/company-stats';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
-import { useProducts } from '@/features/products/api/get-products';
+import { productKeys } from '@/features/products/api/query-keys';
 import { ProductCard } from '@/features/products/components/product-card';
+import { apiFetchPage } from '@/lib/api-client';
+
+/*
+ * The first page of the catalogue, asked for with exactly the parameters (and cached under the
+ * same key) that useProducts({ limit: 6 }) would use, but without its list-query validation:
+ * that brings the schema library along, which the landing page does not otherwise need.
+ */
+const topProductsQuery = queryOptions({
+  queryKey: productKeys.list({ limit: TOP_PRODUCTS_COUNT }),
+  queryFn: ({ signal }) =>
+    apiFetchPage<Product>('/products', { query: { limit: TOP_PRODUCTS_COUNT, offset: 0, sort: DEFAULT_SORT }, signal }),
+});
 
 function TopProducts() {
-  const products = useProducts({ limit: TOP_PRODUCTS_COUNT });
+  const products = useQuery(topProductsQuery);
 
   let body;
   if (products.isPending) body = <LoadingState />;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -7,7 +7,9 @@ import { redirectTarget } from '@/features/auth/components/require-auth';
 import { useAuth } from '@/lib/auth';
 
 export default function LoginRoute() {
-  const { user } = useAuth();
+  const { user, prepare } = useAuth();
+  // Signing in needs Firebase: start it while the form is being filled in.
+  useEffect(prepare, [prepare]);
   const location = useLocation();
   // While a sign-in is in flight the form itself navigates (after its alert).
   const [busy, setBusy] = useState(false);

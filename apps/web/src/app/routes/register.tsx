@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { paths } from '@/config/paths';
@@ -7,7 +7,9 @@ import { RegisterForm } from '@/features/auth/components/register-form';
 import { useAuth } from '@/lib/auth';
 
 export default function RegisterRoute() {
-  const { user } = useAuth();
+  const { user, prepare } = useAuth();
+  // Signing in needs Firebase: start it while the form is being filled in.
+  useEffect(prepare, [prepare]);
   const [busy, setBusy] = useState(false);
 
   if (user && !busy) return <Navigate to={paths.home} replace />;

@@ -172,14 +172,15 @@ export function Navbar() {
           </ul>
         </div>
         <div className="navbar-end w-auto shrink-0">
-          {loading ? (
+          {/* The user shows at once from the last session while Firebase confirms it. */}
+          {user ? (
+            <AccountMenu user={user} />
+          ) : loading ? (
             <span
               role="status"
               className="loading loading-sm loading-spinner text-primary"
               aria-label="Checking sign-in"
             />
-          ) : user ? (
-            <AccountMenu user={user} />
           ) : (
             <Link to={paths.login} className="btn btn-primary btn-sm sm:btn-md">
               Login

@@ -1,10 +1,13 @@
-import Swal, { type SweetAlertOptions } from 'sweetalert2';
+import type { SweetAlertOptions } from 'sweetalert2';
 
 /*
  * In-page replacements for the spec's browser alerts and confirms. SweetAlert2 supplies the
  * accessible dialog (role="dialog", aria-modal, focus trap, focus returned on close); the
  * classes below dress it in the daisyUI theme. Texts go through titleText/text, never HTML.
+ * SweetAlert2 is loaded with the first dialog: no page needs it to be drawn.
  */
+
+const loadSwal = () => import('sweetalert2').then((module) => module.default);
 
 const themed: SweetAlertOptions = {
   buttonsStyling: false,
@@ -27,6 +30,7 @@ export async function showAlert(opts: {
   text?: string;
   timerMs?: number;
 }): Promise<void> {
+  const Swal = await loadSwal();
   await Swal.fire({
     ...themed,
     icon: opts.icon,
@@ -44,6 +48,7 @@ export async function confirmDialog(opts: {
   confirmText?: string;
   cancelText?: string;
 }): Promise<boolean> {
+  const Swal = await loadSwal();
   const result = await Swal.fire({
     ...themed,
     icon: 'warning',
@@ -56,4 +61,38 @@ export async function confirmDialog(opts: {
     reverseButtons: true,
   });
   return result.isConfirmed;
+}
+
+/**
+ * Asks for one line of text (e.g. a tracking reference). Resolves the trimmed text, which may
+ * be empty when `optional`, or null when the user cancels.
+ */
+export async function promptDialog(opts: {
+  title: string;
+  text?: string;
+  inputLabel: string;
+  placeholder?: string;
+  maxLength?: number;
+  optional?: boolean;
+  confirmText?: string;
+  cancelText?: string;
+}): Promise<string | null> {
+  const { default: Swal } = await import('sweetalert2');
+  const result = await Swal.fire({
+    ...themed,
+    customClass: { ...themed.customClass, input: 'input w-auto! mx-6!', inputLabel: 'text-sm! font-medium!' },
+    icon: 'question',
+    titleText: opts.title,
+    ...(opts.text ? { text: opts.text } : {}),
+    input: 'text',
+    inputLabel: opts.inputLabel,
+    ...(opts.placeholder ? { inputPlaceholder: opts.placeholder } : {}),
+    ...(opts.maxLength ? { inputAttributes: { maxlength: String(opts.maxLength) } } : {}),
+    inputValidator: (value) => (opts.optional || value.trim() ? null : `${opts.inputLabel} is required.`),
+    showCancelButton: true,
+    confirmButtonText: opts.confirmText ?? 'OK',
+    cancelButtonText: opts.cancelText ?? 'Cancel',
+    reverseButtons: true,
+  });
+  return result.isConfirmed ? String(result.value ?? '').trim() : null;
 }

@@ -2,9 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/lib/errors';
 
+/**
+ * Takes a screen's height while it shows, so what it stands in for does not push the footer
+ * (or anything below it) out of view when it arrives: no layout shift.
+ */
 export function LoadingState({ label = 'Loading...' }: { label?: string }) {
   return (
-    <div role="status" aria-live="polite" className="flex flex-col items-center justify-center gap-3 py-16">
+    <div role="status" aria-live="polite" className="flex min-h-dvh flex-col items-center gap-3 py-16">
       <span className="loading loading-lg loading-spinner text-primary" aria-hidden="true" />
       <p className="text-base-content/70">{label}</p>
     </div>

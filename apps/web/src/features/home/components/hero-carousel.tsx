@@ -151,7 +151,8 @@ export function HeroCarousel() {
       </div>
 
       <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-3">
-        <div className="flex gap-2 rounded-full bg-neutral/40 px-3 py-2 backdrop-blur-sm">
+        {/* Each dot sits in a 24 px button, so it is easy to hit on a phone (WCAG 2.5.8). */}
+        <div className="flex rounded-full bg-neutral/40 px-1.5 py-0.5 backdrop-blur-sm">
           {HOME_SLIDES.map((slide, index) => (
             <button
               key={slide.image}
@@ -159,8 +160,13 @@ export function HeroCarousel() {
               aria-label={`Go to slide ${index + 1}`}
               aria-current={index === selected ? 'true' : undefined}
               onClick={() => goTo(index)}
-              className={`h-2.5 rounded-full transition-all ${index === selected ? 'w-7 bg-accent' : 'w-2.5 bg-neutral-content/70 hover:bg-neutral-content'}`}
-            />
+              className="group flex h-6 min-w-6 items-center justify-center rounded-full px-1"
+            >
+              <span
+                aria-hidden="true"
+                className={`h-2.5 rounded-full transition-all ${index === selected ? 'w-7 bg-accent' : 'w-2.5 bg-neutral-content/70 group-hover:bg-neutral-content'}`}
+              />
+            </button>
           ))}
         </div>
         <button

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+/*
+ * One HTML shell per landing page, so its route code and its largest image start downloading
+ * with the entry script instead of after it. The SPA's route modules are lazy chunks; a browser
+ * would find a page's chunk only once the entry has run. For each page below the build writes
+ * the entry HTML plus `<link rel="modulepreload">` for the page's chunk and the chunks it
+ * imports (minus those the entry already loads), and any extra preloads (the LCP image):
+ *   `/`       → index.html (served for `/`),
+ *   `/<name>` → pages/<name>.html (the API serves it for that path),
+ * and the plain entry HTML as app.html, the history fallback for every other page.
+ */
+
+export type PageShell = {
+  /** The page's URL path: `/` or `/<name>`. */
+  path: string;
+  /** The route module, relative to the web app's folder. */
+  module: string;
+  /** Extra `<link rel="preload">` tags, e.g. the LCP image. */
+  preload?: { href: string; as: 'image' | 'fetch'; type?: string; fetchpriority?: 'high' | 'low' }[];
+};
+
+const chunks = (bundle: OutputBundle) =>
+  Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+
+/** The chunk and every chunk it imports statically, transitively. */
+function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(fileName)) return seen;
+  seen.add(fileName);
+  const chunk = bundle[fileName];
+  if (chunk?.type === 'chunk') for (const imported of chunk.imports) staticClosure(bundle, imported, seen);
+  return seen;
+}
+
+const attr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+export function pageShells(root: string, pages: PageShell[]): Plugin {
+  return {
+    name: 'b2b-page-shells',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset' || typeof html.source !== 'string') {
+          this.error('page-shells: the build has no index.html');
+        }
+        const template = html.source as string;
+        const base = '/';
+        const entry = chunks(bundle).find((chunk) => chunk.isEntry);
+        if (!entry) this.error('page-shells: the build has no entry chunk');
+        const loadedByEntry = staticClosure(bundle, entry.fileName);
+
+        this.emitFile({ type: 'asset', fileName: 'app.html', source: template });
+        for (const page of pages) {
+          const moduleId = path.resolve(root, page.module);
+          const chunk = chunks(bundle).find((c) => c.facadeModuleId === moduleId);
+          if (!chunk) this.error(`page-shells: no chunk for ${page.module} (is it still a lazy route?)`);
+          const files = [...staticClosure(bundle, chunk.fileName)].filter((file) => !loadedByEntry.has(file));
+          const tags = [
+            ...(page.preload ?? []).map(
+              (link) =>
+                `<link rel="preload" href="${attr(link.href)}" as="${link.as}"` +
+                (link.type ? ` type="${attr(link.type)}"` : '') +
+                (link.fetchpriority ? ` fetchpriority="${link.fetchpriority}"` : '') +
+                (link.as === 'fetch' ? ' crossorigin' : '') +
+                '>',
+            ),
+            ...files.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+          ];
+          const source = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+          if (page.path === '/') html.source = source;
+          else this.emitFile({ type: 'asset', fileName: `pages/${page.path.slice(1)}.html`, source });
+        }
+      },
+    },
+  };
+}
