@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   AVAILABLE_THRESHOLD,
   MAX_EXACT_COUNT,
@@ -95,18 +95,23 @@ type Tier = keyof typeof TIER_KEYS;
 
 const orderBy = (keys: Key[]) => keys.map((k) => k.order);
 
-const cast = (value: string, key: Key) => sql`${value}::${sql.raw(key.type)}`;
+const cast = (value: SQL | string, key: Key) => sql`${value}::${sql.raw(key.type)}`;
 
-/** Rows strictly after `values` in the order of `keys`, written so the index serves the range. */
-function after(keys: Key[], values: (string | null)[]): SQL {
+/**
+ * Rows strictly after `values` in the order of `keys`, written so the index serves the range.
+ * `value(i)` gives the i-th key's value as SQL: a literal, or a placeholder of a prepared query.
+ */
+function after(keys: Key[], values: (string | null)[], value: (i: number) => SQL | string, from = 0): SQL {
   const [first, ...rest] = keys;
-  const [value, ...restValues] = values;
+  const v0 = values[from];
   if (!first) throw new Error('no sort keys');
-  if (first.nullable && value === null) {
+  if (first.nullable && v0 === null) {
     // Past the last non-null value: only NULLs remain, ordered by the remaining keys.
-    return rest.length > 0 ? (and(sql`${first.expr} is null`, after(rest, restValues)) ?? sql`false`) : sql`false`;
+    return rest.length > 0
+      ? (and(sql`${first.expr} is null`, after(rest, values, value, from + 1)) ?? sql`false`)
+      : sql`false`;
   }
-  if (value === null || value === undefined) throw cursorError();
+  if (v0 === null || v0 === undefined) throw cursorError();
   if (keys.every((k) => k.dir === first.dir && !k.nullable)) {
     const op = sql.raw(first.dir === 'asc' ? '>' : '<');
     const lhs = sql.join(
@@ -114,7 +119,7 @@ function after(keys: Key[], values: (string | null)[]): SQL {
       sql`, `,
     );
     const rhs = sql.join(
-      keys.map((k, i) => cast(values[i] ?? '', k)),
+      keys.map((k, i) => cast(value(from + i), k)),
       sql`, `,
     );
     return sql`(${lhs}) ${op} (${rhs})`;
@@ -122,11 +127,14 @@ function after(keys: Key[], values: (string | null)[]): SQL {
   // Mixed directions: a plain bound on the first key keeps the index range, the rest decides ties.
   const strict = sql.raw(first.dir === 'asc' ? '>' : '<');
   const loose = sql.raw(first.dir === 'asc' ? '>=' : '<=');
-  const v = cast(value, first);
-  const tie = rest.length > 0 ? sql`(${first.expr} = ${v} and ${after(rest, restValues)})` : sql`false`;
+  const v = cast(value(from), first);
+  const tie = rest.length > 0 ? sql`(${first.expr} = ${v} and ${after(rest, values, value, from + 1)})` : sql`false`;
   const ranged = sql`(${first.expr} ${loose} ${v} and (${first.expr} ${strict} ${v} or ${tie}))`;
   return first.nullable ? sql`(${ranged} or ${first.expr} is null)` : ranged;
 }
+
+/** A cursor's values as literals (for searches, which are not prepared). */
+const literal = (values: (string | null)[]) => (i: number) => values[i] ?? '';
 
 interface Cursor {
   s: Sort;
@@ -183,11 +191,17 @@ const search = searchText(products.name, products.brand);
 const containsAll = (words: string[]) => and(...words.map((w) => sql`${search} like ${likePattern(w)}`));
 const nameStartsWith = (q: string) => sql`${nameKey(products.name)} like ${`${escapeLike(q.toLowerCase())}%`}`;
 
-function filterConditions(filter: ListFilter): SQL[] {
+/** A filter value as SQL: the value itself, or a named placeholder of a prepared query. */
+type Bind = (name: string, value: string) => SQL | string;
+const asValue: Bind = (_name, value) => value;
+const asPlaceholder: Bind = (name) => sql`${sql.placeholder(name)}`;
+
+function filterConditions(filter: ListFilter, bind: Bind = asValue): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.available) conditions.push(gt(products.quantity, AVAILABLE_THRESHOLD));
-  if (filter.category) conditions.push(eq(products.category, filter.category));
-  if (filter.ownerUid) conditions.push(eq(products.ownerUid, filter.ownerUid));
+  // A literal, never a parameter: a prepared plan must still see that the partial index applies.
+  if (filter.available) conditions.push(sql`${products.quantity} > ${sql.raw(String(AVAILABLE_THRESHOLD))}`);
+  if (filter.category) conditions.push(sql`${products.category} = ${bind('category', filter.category)}`);
+  if (filter.ownerUid) conditions.push(sql`${products.ownerUid} = ${bind('owner', filter.ownerUid)}`);
   return conditions;
 }
 
@@ -196,7 +210,12 @@ type Row = ProductRow & { cursorKeys: (string | null)[] | null };
 
 export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => Product) {
   /** One page in one index order: LIMIT n+1 tells whether more rows follow. */
-  async function pageOf(where: SQL | undefined, keys: Key[], limit: number, offset: number): Promise<Row[]> {
+  function pageQuery(
+    where: SQL | undefined,
+    keys: Key[],
+    limit: number | Placeholder,
+    offset: number | Placeholder | null,
+  ) {
     const select = {
       ...columns,
       // JSON, not text[]: PGlite reads a NULL array element back as the string 'NULL'.
@@ -206,13 +225,13 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
       )})`,
     };
     const order = orderBy(keys);
-    if (offset === 0) {
+    if (offset === null) {
       return db
         .select(select)
         .from(products)
         .where(where)
         .orderBy(...order)
-        .limit(limit + 1);
+        .limit(limit);
     }
     // Deep pages: walk the offset over ids only (an index-only scan), then fetch just the page.
     const ids = db
@@ -220,7 +239,7 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
       .from(products)
       .where(where)
       .orderBy(...order)
-      .limit(limit + 1)
+      .limit(limit)
       .offset(offset);
     return db
       .select(select)
@@ -229,14 +248,66 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
       .orderBy(...order);
   }
 
+  async function pageOf(where: SQL | undefined, keys: Key[], limit: number, offset: number): Promise<Row[]> {
+    return pageQuery(where, keys, limit + 1, offset > 0 ? offset : null);
+  }
+
+  /*
+   * Unsearched pages are prepared statements, one per shape of query (sort, which filters,
+   * cursor or offset): the SQL is built once, and PostgreSQL parses and plans it once per
+   * connection instead of on every request. Searches are not: their best plan depends on the words.
+   */
+  const statements = new Map<string, { execute: (params: Record<string, unknown>) => Promise<Row[]> }>();
+
+  function preparedPage(filter: ListFilter & { sort: IndexSort }, cursor: Cursor | null) {
+    const keys = SORT_KEYS[filter.sort];
+    const deep = !cursor && filter.offset > 0;
+    // A NULL in the cursor (an unrated product) changes the SQL, so it is part of the shape.
+    const nulls = cursor ? cursor.v.map((v) => (v === null ? 'n' : 'v')).join('') : '-';
+    const shape = [filter.sort, filter.available, Boolean(filter.category), Boolean(filter.ownerUid), nulls, deep].join(
+      ':',
+    );
+    let statement = statements.get(shape);
+    if (!statement) {
+      const base = and(...filterConditions(filter, asPlaceholder));
+      const where = cursor
+        ? and(
+            base,
+            after(keys, cursor.v, (i) => sql`${sql.placeholder(`k${i}`)}`),
+          )
+        : base;
+      const query = pageQuery(where, keys, sql.placeholder('limit'), deep ? sql.placeholder('offset') : null);
+      // Named after the shape: the same name always means the same SQL on a connection.
+      statement = query.prepare(`product_page_${shape.replaceAll(':', '_')}`);
+      statements.set(shape, statement);
+    }
+    const params: Record<string, unknown> = { limit: filter.limit + 1, offset: filter.offset };
+    if (filter.category) params.category = filter.category;
+    if (filter.ownerUid) params.owner = filter.ownerUid;
+    cursor?.v.forEach((value, i) => (params[`k${i}`] = value));
+    return statement.execute(params);
+  }
+
+  const countStatements = new Map<
+    string,
+    { execute: (params: Record<string, unknown>) => Promise<{ total: string | null }[]> }
+  >();
+
   async function maintainedCount(filter: ListFilter): Promise<number> {
-    const conditions: SQL[] = [];
-    if (filter.category) conditions.push(eq(productCounts.category, filter.category));
-    if (filter.available) conditions.push(eq(productCounts.available, true));
-    const [row] = await db
-      .select({ total: sql<string | null>`sum(${productCounts.count})` })
-      .from(productCounts)
-      .where(and(...conditions));
+    const shape = `${Boolean(filter.category)}:${filter.available}`;
+    let statement = countStatements.get(shape);
+    if (!statement) {
+      const conditions: SQL[] = [];
+      if (filter.category) conditions.push(eq(productCounts.category, sql.placeholder('category')));
+      if (filter.available) conditions.push(eq(productCounts.available, true));
+      statement = db
+        .select({ total: sql<string | null>`sum(${productCounts.count})` })
+        .from(productCounts)
+        .where(and(...conditions))
+        .prepare(`product_count_${shape.replace(':', '_')}`);
+      countStatements.set(shape, statement);
+    }
+    const [row] = await statement.execute(filter.category ? { category: filter.category } : {});
     return Number(row?.total ?? 0);
   }
 
@@ -264,20 +335,23 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
 
   async function listSorted(filter: ListFilter & { sort: IndexSort }): Promise<ProductPage> {
     const keys = SORT_KEYS[filter.sort];
-    const conditions = filterConditions(filter);
     const words = filter.q ? searchWords(filter.q) : [];
-    if (words.length > 0) conditions.push(containsAll(words) ?? sql`true`);
-    const base = and(...conditions);
     const cursor = filter.cursor ? decodeCursor(filter.cursor, filter.sort) : null;
-    const where = cursor ? and(base, after(keys, cursor.v)) : base;
-    const rows = await pageOf(where, keys, filter.limit, cursor ? 0 : filter.offset);
+    let rows: Row[];
+    if (words.length > 0) {
+      const base = and(...filterConditions(filter), containsAll(words));
+      const where = cursor ? and(base, after(keys, cursor.v, literal(cursor.v))) : base;
+      rows = await pageOf(where, keys, filter.limit, cursor ? 0 : filter.offset);
+    } else {
+      rows = await preparedPage(filter, cursor);
+    }
     const { page, more, nextCursor } = finish(rows, filter.limit, (row) => ({ s: filter.sort, v: keysOf(row) }));
     let total: number;
     let totalIsExact = true;
     if (words.length > 0) {
       ({ total, totalIsExact } = seenCount(filter, page.length, more, Boolean(cursor)));
     } else if (filter.ownerUid) {
-      const counted = await boundedCount(base);
+      const counted = await boundedCount(and(...filterConditions(filter)));
       total = counted.total;
       totalIsExact = counted.exact;
     } else {
@@ -306,7 +380,7 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     // Tier 1, unless the cursor is already past it.
     let offset2 = 0;
     if (!cursor || cursor.t === 1) {
-      const where1 = cursor ? and(tierWhere[1], after(TIER_KEYS[1], cursor.v)) : tierWhere[1];
+      const where1 = cursor ? and(tierWhere[1], after(TIER_KEYS[1], cursor.v, literal(cursor.v))) : tierWhere[1];
       const offset = cursor ? 0 : filter.offset;
       const tier1 = await pageOf(where1, TIER_KEYS[1], limit, offset);
       rows.push(...tier1.map((row) => ({ ...row, tier: 1 as const })));
@@ -324,7 +398,8 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
       }
     }
     if (rows.length <= limit) {
-      const where2 = cursor?.t === 2 ? and(tierWhere[2], after(TIER_KEYS[2], cursor.v)) : tierWhere[2];
+      const where2 =
+        cursor?.t === 2 ? and(tierWhere[2], after(TIER_KEYS[2], cursor.v, literal(cursor.v))) : tierWhere[2];
       const tier2 = await pageOf(where2, TIER_KEYS[2], limit - rows.length, offset2);
       rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
     }
