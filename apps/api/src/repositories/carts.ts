@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { type CartItem, type Purchase } from '@b2b/shared';
-import type { AppDb } from '../db/client.js';
+import { queryRows, type AppDb } from '../db/client.js';
 import { cartItems, products, type CartItemRow } from '../db/schema.js';
 import { AppError, forbidden, notFound } from '../lib/errors.js';
 import type { AuthUser } from '../plugins/auth.js';
@@ -31,54 +31,52 @@ const plural = (n: number) => (n === 1 ? 'unit' : 'units');
 export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
   return {
     /**
-     * The purchase in one transaction (docs/architecture.md): a conditional decrement (the row lock
-     * it takes serialises concurrent buyers of the same product), then the cart row with a
-     * snapshot of the product. Any failure rolls both back.
+     * The purchase as one statement (docs/architecture.md, "Atomic purchase"): a conditional
+     * decrement whose RETURNING feeds the cart row's snapshot, in a single INSERT … WITH
+     * UPDATE. It commits or fails as a whole, and the row lock that serialises concurrent
+     * buyers of one product is held for that one statement only, not across client round trips
+     * (with BEGIN/UPDATE/INSERT/COMMIT a hot product sold at the pace of the event loop).
      */
     async purchase(user: AuthUser, { productId, buyQuantity }: Purchase): Promise<string> {
-      return db.transaction(async (tx) => {
-        const [product] = await tx
-          .update(products)
-          .set({ quantity: sql`${products.quantity} - ${buyQuantity}::integer`, updatedAt: sql`now()` })
-          .where(
-            and(eq(products.id, productId), gte(products.quantity, buyQuantity), lte(products.minSellQty, buyQuantity)),
-          )
-          .returning();
-        if (!product) {
-          const [current] = await tx
-            .select({ quantity: products.quantity, minSellQty: products.minSellQty })
-            .from(products)
-            .where(eq(products.id, productId));
-          if (!current) throw notFound('Product');
-          if (buyQuantity < current.minSellQty) {
-            throw new AppError('MIN_ORDER_NOT_MET', `You must buy at least ${current.minSellQty} units.`);
-          }
-          throw new AppError(
-            'INSUFFICIENT_STOCK',
-            `Not enough stock: only ${current.quantity} ${plural(current.quantity)} available.`,
-          );
-        }
-        const [item] = await tx
-          .insert(cartItems)
-          .values({
-            productId: product.id,
-            name: product.name,
-            image: product.image,
-            brand: product.brand,
-            category: product.category,
-            price: product.price,
-            userUid: user.uid,
-            userEmail: user.email,
-            displayName: user.displayName,
-            buyQuantity,
-            sellerUid: product.ownerUid,
-            sellerEmail: product.ownerEmail,
-            heldUntil: sql`now() + make_interval(hours => ${holdHours}::integer)`,
-          })
-          .returning({ id: cartItems.id });
-        if (!item) throw new Error('insert returned no row');
-        return item.id;
-      });
+      const col = (column: { name: string }) => sql.identifier(column.name);
+      const [item] = await queryRows<{ id: string }>(
+        db,
+        sql`with bought as (
+              update ${products}
+              set ${col(products.quantity)} = ${products.quantity} - ${buyQuantity}::integer,
+                  ${col(products.updatedAt)} = now()
+              where ${products.id} = ${productId}
+                and ${products.quantity} >= ${buyQuantity}::integer
+                and ${products.minSellQty} <= ${buyQuantity}::integer
+              returning ${products.id}, ${products.name}, ${products.image}, ${products.brand},
+                        ${products.category}, ${products.price}, ${products.ownerUid}, ${products.ownerEmail}
+            )
+            insert into ${cartItems} (${col(cartItems.productId)}, ${col(cartItems.name)}, ${col(cartItems.image)},
+                                      ${col(cartItems.brand)}, ${col(cartItems.category)}, ${col(cartItems.price)},
+                                      ${col(cartItems.userUid)}, ${col(cartItems.userEmail)}, ${col(cartItems.displayName)},
+                                      ${col(cartItems.buyQuantity)}, ${col(cartItems.sellerUid)}, ${col(cartItems.sellerEmail)},
+                                      ${col(cartItems.heldUntil)})
+            select ${col(products.id)}, ${col(products.name)}, ${col(products.image)}, ${col(products.brand)},
+                   ${col(products.category)}, ${col(products.price)}, ${user.uid}, ${user.email}, ${user.displayName},
+                   ${buyQuantity}::integer, ${col(products.ownerUid)}, ${col(products.ownerEmail)},
+                   now() + make_interval(hours => ${holdHours}::integer)
+            from bought
+            returning ${col(cartItems.id)}`,
+      );
+      if (item) return item.id;
+      // Nothing was bought: say why (outside any lock; the answer may be a moment old).
+      const [current] = await db
+        .select({ quantity: products.quantity, minSellQty: products.minSellQty })
+        .from(products)
+        .where(eq(products.id, productId));
+      if (!current) throw notFound('Product');
+      if (buyQuantity < current.minSellQty) {
+        throw new AppError('MIN_ORDER_NOT_MET', `You must buy at least ${current.minSellQty} units.`);
+      }
+      throw new AppError(
+        'INSUFFICIENT_STOCK',
+        `Not enough stock: only ${current.quantity} ${plural(current.quantity)} available.`,
+      );
     },
 
     /**
