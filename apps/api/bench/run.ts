@@ -112,6 +112,20 @@ async function stop(server: RunningServer | null) {
 
 const fmt = (m: Measurement) => `${Math.round(m.rps)} req/s, p99 ${m.p99} ms${m.errors ? `, ${m.errors} errors` : ''}`;
 
+/** How busy other processes keep the CPUs, after waiting (within --quiet-wait in all) for them to calm down. */
+async function quietMachine(): Promise<number> {
+  const waitStarted = Date.now();
+  const budget = Math.max(0, options.quietWait - quietWaited);
+  const busy =
+    budget > 0
+      ? await waitForQuiet(options.quiet, budget, (b) =>
+          log(`  waiting for a quiet machine: other processes use ${Math.round(b * 100)}% of the CPUs`),
+        )
+      : await cpuBusy();
+  quietWaited += (Date.now() - waitStarted) / 1000;
+  return busy;
+}
+
 interface Measured {
   result: ScenarioResult;
   /** 2xx answers of the storm per server, warm-up and sample included. */
@@ -125,8 +139,12 @@ async function measureScenario(
   servers: { api: RunningServer; raw: RunningServer | null },
   token: string,
   notes: string[],
+  busy: number,
 ): Promise<Measured | null> {
   const where = `${sizeLabel(fixture.engine, fixture.size)}, ${scenario.label}`;
+  if (busy > options.quiet) {
+    notes.push(`${where}: measured while other processes used ${Math.round(busy * 100)}% of the CPUs`);
+  }
   const list = servers.raw
     ? index % 2 === 0
       ? [servers.api, servers.raw]
@@ -139,18 +157,6 @@ async function measureScenario(
     notes.push(`${where}: not measured — ${(error as Error).message}`);
     log(`  ${scenario.label}: SKIPPED (${(error as Error).message})`);
     return null;
-  }
-  const waitStarted = Date.now();
-  const budget = Math.max(0, options.quietWait - quietWaited);
-  const busy =
-    budget > 0
-      ? await waitForQuiet(options.quiet, budget, (b) =>
-          log(`  waiting for a quiet machine: other processes use ${Math.round(b * 100)}% of the CPUs`),
-        )
-      : await cpuBusy();
-  quietWaited += (Date.now() - waitStarted) / 1000;
-  if (busy > options.quiet) {
-    notes.push(`${where}: measured while other processes used ${Math.round(busy * 100)}% of the CPUs`);
   }
   const acknowledged = { api: 0, raw: 0 };
   const samples = new Map<RunningServer, Awaited<ReturnType<typeof sample>>>();
@@ -252,12 +258,22 @@ async function measureTarget(
       // The raw server answers like the API: if the API keeps sellers' emails from anonymous callers, so does it.
       const probe = await sample(api.base, { path: `/api/products/${fixture.middleId}`, method: 'GET' });
       const hideEmail = probe.status === 200 && typeof probe.body === 'object' && !('email' in (probe.body ?? {}));
-      raw =
-        engine === 'postgres'
-          ? await start('raw', fixture, buyer, [], hideEmail ? { BENCH_RAW_HIDE_EMAIL: '1' } : {})
-          : null;
+      const rawEnv: Record<string, string> = hideEmail ? { BENCH_RAW_HIDE_EMAIL: '1' } : {};
+      raw = engine === 'postgres' ? await start('raw', fixture, buyer, [], rawEnv) : null;
       for (const [index, scenario] of scenarios.entries()) {
-        const m = await measureScenario(scenario, index, fixture, { api, raw }, token, notes);
+        const busy = await quietMachine();
+        // A server that died while the bench waited (or was killed from outside) is noted and started again.
+        if (!api.alive()) {
+          notes.push(`${sizeLabel(engine, size)}: the API process had ended (${api.exit()}); restarted`);
+          running.delete(api);
+          api = await start('api', fixture, buyer);
+        }
+        if (raw && !raw.alive()) {
+          notes.push(`${sizeLabel(engine, size)}: the raw server had ended (${raw.exit()}); restarted`);
+          running.delete(raw);
+          raw = await start('raw', fixture, buyer, [], rawEnv);
+        }
+        const m = await measureScenario(scenario, index, fixture, { api, raw }, token, notes, busy);
         if (m) measured.push(m);
       }
     } finally {

@@ -19,6 +19,9 @@ export interface RunningServer {
   kind: ServerKind;
   base: string;
   child: ChildProcess;
+  alive(): boolean;
+  /** How it ended, with the end of its output. */
+  exit(): string;
   stop(): Promise<void>;
 }
 
@@ -125,8 +128,12 @@ export async function startServer(kind: ServerKind, options: ServerOptions): Pro
     kind,
     base,
     child,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    exit: () =>
+      `${child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`}: ` +
+      JSON.stringify(output.slice(-300)),
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       await exited;
