@@ -6,7 +6,8 @@ import pg from 'pg';
  * the same SQL as apps/api/src/repositories (same filters, ORDER BY, count source, purchase
  * transaction) and sending the same JSON, with nothing else: no framework, no validation
  * library, no authentication, no rate limit, no security headers. It implements only the
- * requests the bench sends (bench/scenarios.ts) and is started by bench/run.ts:
+ * requests the bench sends (bench/scenarios.ts), and prepares the statements the API prepares
+ * (unsearched pages, their counts, one product). It is started by bench/run.ts:
  *   DATABASE_URL=… PORT=… DATABASE_POOL_SIZE=10 node --import tsx apps/api/bench/raw-server.ts
  */
 
@@ -194,7 +195,8 @@ type KeyName = keyof typeof KEYS;
 
 function filters(p: Params, query: ListQuery): string[] {
   const where: string[] = [];
-  if (query.available) where.push(`"products"."quantity" > ${p.add(AVAILABLE_THRESHOLD)}`);
+  // A literal, as the API writes it: a prepared plan must still see that the partial index applies.
+  if (query.available) where.push(`"products"."quantity" > ${AVAILABLE_THRESHOLD}`);
   if (query.category) where.push(`"products"."category" = ${p.add(query.category)}`);
   return where;
 }
@@ -205,6 +207,8 @@ async function pageOf(
   keyName: KeyName,
   limit: number,
   offset: number,
+  /** A prepared statement's name (the API prepares unsearched pages, one statement per shape). */
+  name?: string,
 ): Promise<KeyedRow[]> {
   const key = KEYS[keyName];
   const p = new Params();
@@ -219,7 +223,7 @@ async function pageOf(
       order by ${key.order} limit ${p.add(limit + 1)} offset ${p.add(offset)}`;
     text = `${select} where "products"."id" in (${ids}) order by ${key.order}`;
   }
-  return (await pool.query<KeyedRow>(text, p.values)).rows;
+  return (await pool.query<KeyedRow>(name ? { name, text, values: p.values } : { text, values: p.values })).rows;
 }
 
 function finish(rows: KeyedRow[], limit: number, cursorOf: (row: KeyedRow) => Cursor) {
@@ -237,16 +241,18 @@ async function listOldest(query: ListQuery): Promise<Page> {
     'oldest',
     query.limit,
     cursor ? 0 : query.offset,
+    `raw_page_${query.available}_${Boolean(query.category)}_${Boolean(cursor)}_${!cursor && query.offset > 0}`,
   );
   const { page, next } = finish(rows, query.limit, (row) => ({ s: 'oldest', v: row.cursor_keys }));
   const p = new Params();
   const where: string[] = [];
   if (query.category) where.push(`"product_counts"."category" = ${p.add(query.category)}`);
   if (query.available) where.push(`"product_counts"."available" = ${p.add(true)}`);
-  const counted = await pool.query<{ sum: string | null }>(
-    `select sum("count") from "product_counts" ${where.length > 0 ? `where ${where.join(' and ')}` : ''}`,
-    p.values,
-  );
+  const counted = await pool.query<{ sum: string | null }>({
+    name: `raw_count_${Boolean(query.category)}_${query.available}`,
+    text: `select sum("count") from "product_counts" ${where.length > 0 ? `where ${where.join(' and ')}` : ''}`,
+    values: p.values,
+  });
   return { rows: page, total: Number(counted.rows[0]?.sum ?? 0), relation: 'eq', next, corrected: null };
 }
 
@@ -329,7 +335,11 @@ async function list(query: ListQuery): Promise<Page> {
 
 async function one(id: string): Promise<Row | null> {
   if (!UUID.test(id)) throw new HttpError(400, 'Id must be a UUID.');
-  const result = await pool.query<Row>(`select ${COLUMNS} from "products" where "products"."id" = $1`, [id]);
+  const result = await pool.query<Row>({
+    name: 'raw_product_by_id',
+    text: `select ${COLUMNS} from "products" where "products"."id" = $1`,
+    values: [id],
+  });
   return result.rows[0] ?? null;
 }
 
@@ -353,55 +363,38 @@ async function purchase(body: unknown): Promise<string> {
   if (typeof buyQuantity !== 'number' || !Number.isInteger(buyQuantity) || buyQuantity < 1) {
     throw new HttpError(400, 'buyQuantity');
   }
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const updated = await client.query<Row>(
-      `update "products" set "quantity" = "products"."quantity" - $1::integer, "updated_at" = now()
-       where ("products"."id" = $2 and "products"."quantity" >= $3 and "products"."min_sell_qty" <= $4)
-       returning ${COLUMNS}`,
-      [buyQuantity, productId, buyQuantity, buyQuantity],
-    );
-    const product = updated.rows[0];
-    if (!product) {
-      await client.query('rollback');
-      throw new HttpError(409, 'Not enough stock.');
-    }
-    const values: unknown[] = [
-      product.id,
-      product.name,
-      product.image,
-      product.brand,
-      product.category,
-      product.price,
+  // As the API (since 933562b): one statement, the decrement's RETURNING feeding the cart row,
+  // so the hot row's lock is held for one statement, not across client round trips.
+  const holds = await cartHolds;
+  const result = await pool.query<{ id: string }>(
+    `with bought as (
+       update "products" set "quantity" = "products"."quantity" - $1::integer, "updated_at" = now()
+       where "products"."id" = $2 and "products"."quantity" >= $3::integer and "products"."min_sell_qty" <= $4::integer
+       returning "products"."id", "products"."name", "products"."image", "products"."brand", "products"."category",
+                 "products"."price", "products"."owner_uid", "products"."owner_email"
+     )
+     insert into "cart_items" ("product_id", "name", "image", "brand", "category", "price", "user_uid", "user_email",
+                               "display_name", "buy_quantity"${holds ? ', "seller_uid", "seller_email", "held_until"' : ''})
+     select "id", "name", "image", "brand", "category", "price", $5, $6, $7, $8::integer${
+       holds ? ', "owner_uid", "owner_email", now() + make_interval(hours => $9::integer)' : ''
+     }
+     from bought
+     returning "id"`,
+    [
+      buyQuantity,
+      productId,
+      buyQuantity,
+      buyQuantity,
       buyer.uid,
       buyer.email,
       buyer.displayName,
       buyQuantity,
-    ];
-    const holds = await cartHolds;
-    if (holds) values.push(product.owner_uid, product.owner_email, HOLD_HOURS);
-    const inserted = await client.query<{ id: string }>(
-      holds
-        ? `insert into "cart_items" ("id", "product_id", "name", "image", "brand", "category", "price", "user_uid",
-             "user_email", "display_name", "buy_quantity", "buy_date", "seller_uid", "seller_email", "held_until")
-           values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, default, $11, $12,
-             now() + make_interval(hours => $13::integer)) returning "id"`
-        : `insert into "cart_items" ("id", "product_id", "name", "image", "brand", "category", "price", "user_uid",
-             "user_email", "display_name", "buy_quantity", "buy_date")
-           values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, default) returning "id"`,
-      values,
-    );
-    await client.query('commit');
-    const id = inserted.rows[0]?.id;
-    if (!id) throw new Error('insert returned no row');
-    return id;
-  } catch (error) {
-    if (!(error instanceof HttpError)) await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+      ...(holds ? [HOLD_HOURS] : []),
+    ],
+  );
+  const id = result.rows[0]?.id;
+  if (!id) throw new HttpError(409, 'Not enough stock.');
+  return id;
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
