@@ -309,6 +309,8 @@ async function main(): Promise<number> {
       const { json, ...measured } = await audit(`${baseUrl}${page.path}`, profile, page.signedIn);
       rmSync(profile, { recursive: true, force: true });
       const name = page.path === '/' ? 'home' : page.path.slice(1);
+      // Again each time: Playwright empties test-results/ when it starts.
+      mkdirSync(reportDir, { recursive: true });
       writeFileSync(join(reportDir, `${name}-${run}.json`), json);
       runs.push(measured);
       console.log(

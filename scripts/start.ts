@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import pinoPretty from 'pino-pretty';
 import { DEMO_PROJECT_ID } from '@b2b/shared';
 import { freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
 import { loadEnvFile, repoRoot, usesRealFirebase } from './lib/env-file.js';
@@ -13,6 +14,8 @@ import { buildWebIfStale } from './lib/web-build.js';
  *      database and serves app + API on PORT.
  * `npm run dev` does the same with the Vite dev server (hot reload) and the API in watch mode.
  * Ctrl-C stops every child and keeps the data.
+ * The API logs JSON (one line per request); in a terminal, and always with --dev, those lines
+ * are printed readably here (pino-pretty). Redirected to a file or a pipe, they stay JSON.
  */
 
 loadEnvFile();
@@ -20,10 +23,36 @@ const dev = process.argv.includes('--dev');
 const children: ChildProcess[] = [];
 let emulator: RunningEmulator | undefined;
 let stopping = false;
+const prettyLogs = dev || Boolean(process.stdout.isTTY);
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+type RequestLine = { method?: string; url?: string; statusCode?: number; ms?: number; msg?: string };
+
+/** The API's JSON lines as `12:00:01 INFO: GET /api/products 200 in 4 ms`; other lines pass unchanged. */
+function prettyPrinter() {
+  return pinoPretty({
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,method,url,statusCode,ms',
+    singleLine: true,
+    messageFormat: (log) => {
+      const { method, url, statusCode, ms, msg } = log as RequestLine;
+      return method && url && statusCode !== undefined
+        ? `${method} ${url} ${statusCode} in ${ms ?? '?'} ms`
+        : (msg ?? '');
+    },
+  });
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, { pretty = false } = {}): ChildProcess {
   // Own process group: Ctrl-C reaches only this script, which stops each child exactly once.
-  const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env, detached: true });
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    stdio: ['inherit', pretty ? 'pipe' : 'inherit', 'inherit'],
+    env,
+    detached: true,
+  });
+  // pino-pretty writes to this process's stdout itself.
+  if (pretty) child.stdout?.pipe(prettyPrinter());
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -85,10 +114,10 @@ try {
   }
   if (dev) {
     const apiPort = env.PORT ?? '3000';
-    run('npm', ['run', 'dev', '-w', '@b2b/api'], { ...env, PORT: apiPort });
+    run('npm', ['run', 'dev', '-w', '@b2b/api'], { ...env, PORT: apiPort }, { pretty: prettyLogs });
     run('npm', ['run', 'dev', '-w', '@b2b/web'], { ...env, API_PORT: apiPort });
   } else {
-    run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], env);
+    run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], env, { pretty: prettyLogs });
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
