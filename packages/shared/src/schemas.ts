@@ -31,13 +31,20 @@ const isImageRef = (value: string) => {
   }
 };
 
-/** PostgreSQL text cannot hold U+0000; refusing it here keeps it a 400, not a driver error. */
+/** A UTF-16 surrogate without its partner: not a character, and UTF-8 cannot encode it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * PostgreSQL text cannot hold U+0000, and a lone surrogate (`"\ud800"` in JSON) would be
+ * silently replaced by U+FFFD on its way to the database: refusing both here keeps them a 400.
+ */
 const text = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters.`)
-    .refine((value) => !value.includes('\0'), 'Must not contain NUL characters.');
+    .refine((value) => !value.includes('\0'), 'Must not contain NUL characters.')
+    .refine((value) => !LONE_SURROGATE.test(value), 'Must not contain unpaired surrogate characters.');
 
 /** The text rule of every free-text field (trimmed, bounded, no NUL), for the other contract modules. */
 export const boundedText = text;
@@ -97,12 +104,17 @@ export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 /** What the API sends for a product: the stored fields plus what the server adds. */
 export const productSchema = productInputSchema.extend({
   _id: z.uuid(),
-  /** The owner's email, from their token when the product was created. */
+  /** The owner's email, from their token when the product was created (signed-in callers only). */
   email: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Product = z.output<typeof productSchema>;
+/**
+ * A product as the public routes send it: anonymous callers never see sellers' addresses, so
+ * `email` is there only for a signed-in caller (the pages that use it are signed-in pages).
+ */
+export const publicProductSchema = productSchema.extend({ email: productSchema.shape.email.optional() });
 /** The fields a seller edits: every key of a product input, in form order. */
 export type ProductField = keyof ProductData;
 export const PRODUCT_FIELDS = productInputSchema.keyof().options;
@@ -234,12 +246,15 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
   INSUFFICIENT_STOCK: 409,
   STOCK_LIMIT_EXCEEDED: 409,
   EMPTY_CART: 409,
   INVALID_TRANSITION: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
   MIN_ORDER_NOT_MET: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   DB_UNAVAILABLE: 503,

@@ -4,9 +4,12 @@ import {
   firstPasswordProblem,
   productInputSchema,
   productListQuerySchema,
+  productSchema,
   productUpdateSchema,
   PASSWORD_RULES,
+  publicProductSchema,
 } from '../src/index.js';
+import { buildProduct } from '../src/testing.js';
 
 const valid = { name: 'Rice 25 kg', quantity: 500, minSellQty: 10, price: 42.5, category: 'kitchen' };
 
@@ -66,6 +69,17 @@ test('a NUL character is refused with a clear message, in the search query too',
   expect(productListQuerySchema.safeParse({ q: '\u0000' }).success).toBe(false);
 });
 
+test('a lone UTF-16 surrogate is refused like NUL; a well-formed pair (an emoji) is accepted', () => {
+  const message = 'Must not contain unpaired surrogate characters.';
+  for (const name of ['a\uD800b', 'a\uDC00', '\uDBFF', 'x\uDE00\uD83D']) {
+    const result = productInputSchema.safeParse({ ...valid, name });
+    expect(result.error?.issues.map((i) => i.message)).toEqual([message]);
+  }
+  expect(productUpdateSchema.safeParse({ description: 'ok \uD83D' }).success).toBe(false);
+  expect(productListQuerySchema.safeParse({ q: '\uDFFF' }).success).toBe(false);
+  expect(productInputSchema.parse({ ...valid, name: 'Box \uD83D\uDCE6' }).name).toBe('Box 📦');
+});
+
 test('the email path parameter accepts whatever Firebase accepts, up to 320 characters', () => {
   for (const email of ['a!b@x.com', 'user+tag@example.com', `${'a'.repeat(64)}@${'b'.repeat(250)}.com`]) {
     expect(emailParamsSchema.parse({ email })).toEqual({ email });
@@ -93,4 +107,12 @@ test.each([
   ['Abcdefg1"', null],
 ])('password %j -> %j', (password, problem) => {
   expect(firstPasswordProblem(password)).toBe(problem);
+});
+
+test("the public product leaves the seller's email out for anonymous callers; a product has it", () => {
+  const product = buildProduct();
+  const { email: _email, ...anonymous } = product;
+  expect(publicProductSchema.parse(anonymous)).not.toHaveProperty('email');
+  expect(publicProductSchema.parse(product).email).toBe(product.email);
+  expect(productSchema.safeParse(anonymous).success).toBe(false);
 });
