@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * (except the database-free ones) run again against PostgreSQL, one schema per file.
  * Run through `scripts/with-emulator.ts`, which provides the Auth Emulator.
  */
-const databaseFree = ['test/config.test.ts', 'test/lib/**', 'test/seed/catalogue.test.ts'];
+const databaseFree = ['test/config.test.ts', 'test/lib/**', 'test/seed/catalogue.test.ts', 'test/scripts/**'];
 
 export default defineConfig({
   test: {

@@ -1,21 +1,25 @@
+import { PassThrough } from 'node:stream';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_TITLE } from '@b2b/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { AppError } from './lib/errors.js';
+import { AppError, rootCause } from './lib/errors.js';
 import { contentSecurityPolicy } from './lib/csp.js';
 import { toErrorResponse } from './lib/error-response.js';
+import { LogThrottle } from './lib/log-throttle.js';
 import { compiledSerializer } from './lib/serializer.js';
 import authPlugin from './plugins/auth.js';
 import cartHoldsPlugin from './plugins/cart-holds.js';
 import compressionPlugin from './plugins/compression.js';
 import configPlugin from './plugins/config.js';
 import dbPlugin from './plugins/db.js';
+import idempotencyPlugin from './plugins/idempotency.js';
+import rateLimitsPlugin from './plugins/rate-limits.js';
+import redisPlugin from './plugins/redis.js';
 import repositoriesPlugin from './plugins/repositories.js';
 import webPlugin from './plugins/web.js';
 import cartRoutes from './routes/carts/index.js';
@@ -38,13 +42,17 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD']);
 /** Liveness probes must never be refused. */
-const UNLIMITED_PATHS = new Set([`${API_PREFIX}/health`]);
+const UNLIMITED_PATHS = [`${API_PREFIX}/health`];
+/** One full log line per window while the database is down, then a count of the rest. */
+export const DB_OUTAGE_LOG_WINDOW_MS = 10_000;
 
-/** Reads of the API (they hit the database); the SPA's static files are not counted. */
-const isApiRead = (request: FastifyRequest) =>
-  READ_METHODS.has(request.method) && request.url.startsWith(`${API_PREFIX}/`);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Logs a database outage: the first in full, then once per window with a count. */
+    logDatabaseUnavailable: (log: FastifyBaseLogger, error: unknown) => void;
+  }
+}
 
 /**
  * Builds the whole application without listening, so tests can inject requests into the same
@@ -57,7 +65,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     // One line per request (below), not Fastify's two.
     disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
-    // Slow or stalled clients must not hold sockets forever.
+    // The client address comes from X-Forwarded-For only when it was set by a trusted proxy.
+    trustProxy: config.trustProxy,
+    // Slow or stalled clients must not hold sockets forever (bodies: BODY_TIMEOUT_MS, below).
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 10_000,
@@ -84,9 +94,39 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     );
   });
 
+  // A body must arrive within BODY_TIMEOUT_MS: a client trickling bytes gets 408 and the socket
+  // closes, instead of holding it until Node's own request timeout (checked only every 30 s).
+  app.addHook('preParsing', async (request, reply, payload) => {
+    const length = request.headers['content-length'];
+    const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    if (!hasBody) return payload;
+    const body = new PassThrough();
+    const timer = setTimeout(() => {
+      reply.header('connection', 'close');
+      payload.unpipe(body);
+      body.destroy(
+        new AppError('REQUEST_TIMEOUT', `The request body did not arrive within ${config.bodyTimeoutMs / 1000} s.`),
+      );
+    }, config.bodyTimeoutMs);
+    const stop = () => clearTimeout(timer);
+    body.once('end', stop);
+    body.once('close', stop);
+    reply.raw.once('close', stop);
+    payload.once('error', (error) => body.destroy(error));
+    return payload.pipe(body);
+  });
+
+  const dbOutage = new LogThrottle(DB_OUTAGE_LOG_WINDOW_MS);
+  app.decorate('logDatabaseUnavailable', (log: FastifyBaseLogger, error: unknown) => {
+    const suppressed = dbOutage.take();
+    // The driver's error, not Drizzle's wrapper with the whole statement and its parameters.
+    if (suppressed !== null) log.error({ err: rootCause(error), suppressed }, 'database unavailable');
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, body, headers } = toErrorResponse(error, config);
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.code === 'DB_UNAVAILABLE') app.logDatabaseUnavailable(request.log, error);
+    else if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, statusCode }, body.message);
     return reply
       .code(statusCode)
@@ -101,48 +141,30 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(compressionPlugin);
-  await app.register(rateLimit, {
-    // Runs after the route's own onRequest (authenticate), so a signed-in user is limited by uid.
-    hook: 'onRequest',
-    timeWindow: 60_000,
-    // Writes: per user (or IP). Reads of /api: a generous per-IP limit. Health, OPTIONS and the
-    // SPA's static files are not limited. Separate key prefixes keep the two counters apart.
-    max: (request) => (isApiRead(request) ? config.readRateLimitPerMinute : config.writeRateLimitPerMinute),
-    allowList: (request) =>
-      request.method === 'OPTIONS' ||
-      UNLIMITED_PATHS.has(request.routeOptions.url ?? '') ||
-      (READ_METHODS.has(request.method) && !isApiRead(request)),
-    keyGenerator: (request) =>
-      isApiRead(request)
-        ? `read:ip:${request.ip}`
-        : request.user
-          ? `write:uid:${request.user.uid}`
-          : `write:ip:${request.ip}`,
-    errorResponseBuilder: (request, context) =>
-      new AppError(
-        'RATE_LIMITED',
-        isApiRead(request)
-          ? `Too many requests. Try again in ${context.after}.`
-          : `Too many changes. Try again in ${context.after}.`,
-      ),
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${APP_TITLE} API`, version: '1.0.0', description: 'All routes live under /api.' },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } },
+  await app.register(redisPlugin);
+  await app.register(authPlugin);
+  // Before any route, and before any expensive work of a request (plugins/rate-limits.ts).
+  await app.register(rateLimitsPlugin, { apiPrefix: API_PREFIX, unlimited: UNLIMITED_PATHS });
+  // The OpenAPI document and UI: in production only with API_DOCS=true.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: `${APP_TITLE} API`, version: '1.0.0', description: 'All routes live under /api.' },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } },
+        },
       },
-    },
-    transform: createJsonSchemaTransform({ skipList: [DOCS_PREFIX, `${DOCS_PREFIX}/*`] }),
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+      transform: createJsonSchemaTransform({ skipList: [DOCS_PREFIX, `${DOCS_PREFIX}/*`] }),
+      transformObject: jsonSchemaTransformObject,
+    });
+    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+  }
 
   await app.register(dbPlugin, database ? { database } : {});
-  await app.register(authPlugin);
   await app.register(repositoriesPlugin);
   // Releases expired cart holds once a minute (plugins/cart-holds.ts).
   await app.register(cartHoldsPlugin);
+  await app.register(idempotencyPlugin);
 
   await app.register(
     async (api) => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CART_HOLD_HOURS, DEMO_PROJECT_ID, type WebConfig } from '@b2b/shared';
@@ -37,6 +38,39 @@ const flag = z.preprocess(
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
 
+/** An IPv4/IPv6 address, optionally with a /prefix (CIDR). */
+const isAddressOrCidr = (value: string) => {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Fastify's `trustProxy`: `true` (trust every hop: only when nothing but the proxy can reach the
+ * API), or the proxies' addresses, CIDRs or range names, comma-separated. (A hop count is not
+ * offered: Fastify 5 trusts no one with it, since it cannot check the immediate peer.)
+ */
+const trustProxy = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value === 'true' ||
+        value === 'false' ||
+        value.split(',').every((part) => PROXY_RANGES.has(part.trim()) || isAddressOrCidr(part.trim())),
+      'Must be true, false, or comma-separated proxy addresses, CIDRs or loopback/linklocal/uniquelocal.',
+    )
+    .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value))
+    .optional(),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -71,8 +105,19 @@ const envSchema = z.object({
   FIREBASE_APP_ID: optionalString,
   WEB_DIST_DIR: optionalString,
   BODY_LIMIT_BYTES: positiveInt(100 * 1024),
+  BODY_TIMEOUT_MS: positiveInt(10_000),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveInt(120),
   READ_RATE_LIMIT_PER_MINUTE: positiveInt(1200),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\//, 'Must be a redis:// or rediss:// URL.')
+      .optional(),
+  ),
+  TRUST_PROXY: trustProxy,
+  API_DOCS: flag,
   CART_HOLD_HOURS: positiveInt(DEFAULT_CART_HOLD_HOURS),
   SEED_ON_EMPTY: flag,
   LOG_LEVEL: z.preprocess(
@@ -100,10 +145,18 @@ export interface Config {
   web: WebConfig;
   webDistDir: string;
   bodyLimitBytes: number;
+  /** Longest a client may take to send a request body before it gets a 408 and the socket closes. */
+  bodyTimeoutMs: number;
   /** POST/PUT/PATCH/DELETE per signed-in user (or IP) per minute. */
   writeRateLimitPerMinute: number;
   /** GET/HEAD of /api routes (health excepted) per IP per minute. */
   readRateLimitPerMinute: number;
+  /** Where state shared by several API processes lives (rate limits); null keeps it in memory. */
+  redisUrl: string | null;
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
+  trustProxy: boolean | string;
+  /** Serve the OpenAPI document and UI at /api/docs (default: outside production only). */
+  apiDocs: boolean;
   /** How long a cart item holds its stock before the hold sweep releases it. */
   cartHoldHours: number;
   seedOnEmpty: boolean;
@@ -129,10 +182,11 @@ export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
 
   // Emulator tokens are unsigned: anyone who can reach the API could forge one
-  // (docs/architecture.md, "Identity").
-  if (emulatorHost && e.NODE_ENV === 'production') {
+  // (docs/architecture.md, "Identity"). Any value counts, even a blank one: firebase-admin
+  // would see it as set. (The API then pins firebase-admin to this config: lib/firebase.ts.)
+  if (env.FIREBASE_AUTH_EMULATOR_HOST !== undefined && e.NODE_ENV === 'production') {
     problems.push(
-      'FIREBASE_AUTH_EMULATOR_HOST: the Auth Emulator accepts forged tokens and must not be used with NODE_ENV=production.',
+      'FIREBASE_AUTH_EMULATOR_HOST: the Auth Emulator accepts forged tokens; with NODE_ENV=production the variable must not be set at all, not even blank.',
     );
   }
   if (!emulatorHost && !e.FIREBASE_API_KEY) {
@@ -172,8 +226,12 @@ export function loadConfig(env: Env = process.env): Config {
     web,
     webDistDir: resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
     readRateLimitPerMinute: e.READ_RATE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL ?? null,
+    trustProxy: e.TRUST_PROXY ?? false,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     cartHoldHours: e.CART_HOLD_HOURS,
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -132,3 +132,55 @@ describe('fail fast', () => {
     expect(() => loadConfig({ ...emulator, PORT: 'x' })).toThrow(/Invalid configuration:\n {2}- PORT:/);
   });
 });
+
+describe('production guard rails', () => {
+  const production = { NODE_ENV: 'production', FIREBASE_API_KEY: 'AIza-test', FIREBASE_PROJECT_ID: 'acme-shop' };
+
+  test.each(['', ' ', '\t', '127.0.0.1:9099'])(
+    'refuses FIREBASE_AUTH_EMULATOR_HOST=%j with NODE_ENV=production (firebase-admin would see it as set)',
+    (value) => {
+      expect(problemsOf({ ...production, FIREBASE_AUTH_EMULATOR_HOST: value })).toEqual([
+        expect.stringMatching(/^FIREBASE_AUTH_EMULATOR_HOST: .*not even blank/),
+      ]);
+    },
+  );
+
+  test('a blank FIREBASE_AUTH_EMULATOR_HOST outside production means real Firebase, as before', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: ' ', FIREBASE_API_KEY: 'k' }).firebase.emulatorHost).toBeNull();
+  });
+
+  test('API docs: on outside production, off in production unless API_DOCS=true', () => {
+    expect(loadConfig(emulator).apiDocs).toBe(true);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...emulator, API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+});
+
+describe('scaling out', () => {
+  test('REDIS_URL and TRUST_PROXY default to in-memory limits and no trusted proxy', () => {
+    expect(loadConfig(emulator)).toMatchObject({ redisUrl: null, trustProxy: false, bodyTimeoutMs: 10_000 });
+  });
+
+  test('REDIS_URL must be a redis URL', () => {
+    expect(loadConfig({ ...emulator, REDIS_URL: 'rediss://cache.internal:6380/0' }).redisUrl).toBe(
+      'rediss://cache.internal:6380/0',
+    );
+    expect(problemsOf({ ...emulator, REDIS_URL: 'http://cache' })).toEqual([expect.stringMatching(/^REDIS_URL/)]);
+  });
+
+  test.each([
+    ['true', true],
+    ['false', false],
+    ['10.0.0.5', '10.0.0.5'],
+    ['10.0.0.0/8, 192.168.1.1', '10.0.0.0/8, 192.168.1.1'],
+    ['loopback,uniquelocal', 'loopback,uniquelocal'],
+    ['fd00::/8', 'fd00::/8'],
+  ])('TRUST_PROXY=%j', (value, expected) => {
+    expect(loadConfig({ ...emulator, TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  test.each(['2', 'yes please', '10.0.0.0/33', '300.1.1.1'])('refuses TRUST_PROXY=%j', (value) => {
+    expect(problemsOf({ ...emulator, TRUST_PROXY: value })).toEqual([expect.stringMatching(/^TRUST_PROXY/)]);
+  });
+});

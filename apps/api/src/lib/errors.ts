@@ -60,6 +60,13 @@ function* causes(error: unknown): Generator<Record<string, unknown>> {
   }
 }
 
+/** The innermost error of a `cause` chain: the driver's own error, without Drizzle's SQL text. */
+export function rootCause(error: unknown): unknown {
+  let last: unknown = error;
+  for (const e of causes(error)) last = e;
+  return last;
+}
+
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 
 /**

@@ -1,7 +1,7 @@
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthenticated } from '../lib/errors.js';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
 import { createFirebaseAuth } from '../lib/firebase.js';
 import { TokenCache } from '../lib/token-cache.js';
 
@@ -17,6 +17,16 @@ declare module 'fastify' {
     firebaseAuth: Auth;
     /** onRequest hook: 401 unless the request carries a valid Firebase ID token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest hook for public routes: a valid token sets `request.user`; no token, or one that
+     * does not verify, leaves the caller anonymous (never a 401 on a public page).
+     */
+    optionalAuthenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * The user of an already verified, unexpired token, from memory: no verification, no I/O.
+     * Undefined for no token or one not verified yet (the rate limits use this before auth).
+     */
+    knownUser: (request: FastifyRequest) => AuthUser | undefined;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -53,14 +63,19 @@ const VERIFIED_TOKENS_KEPT = 5_000;
 
 export default fp(
   async (app) => {
-    const { auth, close } = createFirebaseAuth(app.config.firebase.projectId);
+    const { auth, verifyIdToken, close } = createFirebaseAuth(app.config.firebase);
     app.addHook('onClose', close);
 
     app.decorate('firebaseAuth', auth);
     app.decorateRequest('user', null);
     const verified = new TokenCache<AuthUser>(VERIFIED_TOKENS_KEPT);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const bearerOf = (request: FastifyRequest) => BEARER.exec(request.headers.authorization ?? '')?.[1];
+    app.decorate('knownUser', (request: FastifyRequest) => {
+      const token = bearerOf(request);
+      return token ? verified.get(token) : undefined;
+    });
+    const authenticate = async (request: FastifyRequest) => {
+      const token = bearerOf(request);
       if (!token) throw unauthenticated('Sign in to continue.');
       const known = verified.get(token);
       if (known) {
@@ -69,7 +84,7 @@ export default fp(
       }
       let decoded: DecodedIdToken;
       try {
-        decoded = await auth.verifyIdToken(token);
+        decoded = await verifyIdToken(token);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         request.log.info({ code }, 'rejected ID token');
@@ -83,6 +98,16 @@ export default fp(
       if (!user) throw unauthenticated('Your account has no email address.');
       verified.set(token, user, decoded.exp * 1000);
       request.user = user;
+    };
+    app.decorate('authenticate', authenticate);
+    app.decorate('optionalAuthenticate', async (request: FastifyRequest) => {
+      if (request.headers.authorization === undefined) return;
+      try {
+        await authenticate(request);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'UNAUTHENTICATED')) throw error;
+        request.user = null;
+      }
     });
   },
   { name: 'auth', dependencies: ['config'] },

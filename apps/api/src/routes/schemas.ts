@@ -1,4 +1,4 @@
-import { errorBodySchema, productSchema } from '@b2b/shared';
+import { errorBodySchema, publicProductSchema } from '@b2b/shared';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ProductPage } from '../repositories/product-list.js';
@@ -12,6 +12,16 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
 
 /** Routes that need a signed-in user: documented in OpenAPI as bearer auth. */
 export const bearer = [{ bearerAuth: [] }];
+/** Public routes that say more to a signed-in caller: the token is optional. */
+export const optionalBearer: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
+
+/**
+ * Sellers' email addresses are for signed-in users only: anonymous callers get products
+ * without `email` (the serializer leaves an undefined field out).
+ */
+export function forCaller<T extends { email?: string | undefined }>(request: FastifyRequest, product: T): T {
+  return request.user ? product : { ...product, email: undefined };
+}
 
 export function setTotal(reply: FastifyReply, total: number): void {
   reply.header('X-Total-Count', String(total));
@@ -24,14 +34,14 @@ export const LIST_HEADERS_DOC =
   'rel="next") continue the list after this page; X-Search-Corrected names the spelling searched instead ' +
   'when q itself matched nothing.';
 
-/** The headers of a page, and its items as the body. */
+/** The headers of a page, and its items as the body (without sellers' emails for anonymous callers). */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: ProductPage): ProductPage['items'] {
   setPageHeaders(request, reply, page);
-  return page.items;
+  return request.user ? page.items : page.items.map((item) => forCaller(request, item));
 }
 
-/** The response of every product list: an array of products, or a 400/429 error. */
-export const productListResponse = { 200: z.array(productSchema), ...errorResponses(400, 429) };
+/** The response of every product list: an array of products (`email` for signed-in callers), or a 400/429 error. */
+export const productListResponse = { 200: z.array(publicProductSchema), ...errorResponses(400, 429) };
 
 /** What a page of any list says about the rest of it (products, orders). */
 export type ListPageInfo = Pick<ProductPage, 'total' | 'totalIsExact' | 'nextCursor'> &

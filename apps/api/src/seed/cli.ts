@@ -38,7 +38,7 @@ const database = await createDatabase({
   pgliteDir: config.pgliteDir,
   pool: { ...config.pool, statementTimeoutMs: 30 * 60_000 },
 });
-const firebase = createFirebaseAuth(config.firebase.projectId);
+const firebase = createFirebaseAuth(config.firebase);
 let exitCode = 0;
 try {
   await database.migrate();

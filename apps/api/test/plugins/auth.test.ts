@@ -64,7 +64,9 @@ test("displayName falls back to the email's local part; emails are stored lower-
     payload: productBody({ quantity: 10, minSellQty: 1 }),
   });
   const productId = created.json<{ insertedId: string }>().insertedId;
-  const product = (await t.app.inject({ method: 'GET', url: `/api/products/${productId}` })).json<Product>();
+  const product = (
+    await t.app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: user.headers })
+  ).json<Product>();
   expect(product.email).toBe(email);
   await t.app.inject({
     method: 'POST',

@@ -15,8 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** As a signed-in user sees it: sellers' emails are not sent to anonymous callers. */
 async function getProduct(id: string): Promise<Product> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/products/${id}` });
+  const res = await t.app.inject({ method: 'GET', url: `/api/products/${id}`, headers: other.headers });
   expect(res.statusCode).toBe(200);
   return res.json<Product>();
 }

@@ -21,6 +21,8 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/carts',
     {
       onRequest: app.authenticate,
+      // Idempotency-Key: a double click or a retried request buys once (plugins/idempotency.ts).
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Buy a quantity of a product',

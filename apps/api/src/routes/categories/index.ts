@@ -1,6 +1,6 @@
 import { categoryListQuerySchema, categoryParamsSchema, productListQuerySchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIST_HEADERS_DOC, productListResponse, sendPage } from '../schemas.js';
+import { LIST_HEADERS_DOC, optionalBearer, productListResponse, sendPage } from '../schemas.js';
 
 const tags = ['categories'];
 
@@ -10,10 +10,12 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
     {
+      onRequest: app.optionalAuthenticate,
       schema: {
         tags,
         summary: 'Products of every category',
-        description: LIST_HEADERS_DOC,
+        description: `${LIST_HEADERS_DOC} Sellers' emails are sent to signed-in callers only.`,
+        security: optionalBearer,
         querystring: productListQuerySchema,
         response: productListResponse,
       },
@@ -24,10 +26,12 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/:id',
     {
+      onRequest: app.optionalAuthenticate,
       schema: {
         tags,
         summary: 'Products of one category',
-        description: `id is one of the nine category values. ${LIST_HEADERS_DOC}`,
+        description: `id is one of the nine category values. ${LIST_HEADERS_DOC} Sellers' emails are sent to signed-in callers only.`,
+        security: optionalBearer,
         params: categoryParamsSchema,
         querystring: categoryListQuerySchema,
         response: productListResponse,

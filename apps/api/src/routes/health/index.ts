@@ -16,7 +16,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.database.ping();
         return { status: 'ok' as const, db: 'up' as const };
       } catch (error) {
-        request.log.error({ err: error }, 'database ping failed');
+        app.logDatabaseUnavailable(request.log, error);
         return reply.code(503).send({ status: 'degraded', db: 'down' });
       }
     },

@@ -4,8 +4,8 @@ import {
   insertResultSchema,
   productInputSchema,
   productListQuerySchema,
-  productSchema,
   productUpdateSchema,
+  publicProductSchema,
   stockAdjustSchema,
   stockResultSchema,
   updateResultSchema,
@@ -13,7 +13,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
-import { bearer, errorResponses, LIST_HEADERS_DOC, productListResponse, sendPage } from '../schemas.js';
+import {
+  bearer,
+  errorResponses,
+  forCaller,
+  LIST_HEADERS_DOC,
+  optionalBearer,
+  productListResponse,
+  sendPage,
+} from '../schemas.js';
 
 const tags = ['products'];
 
@@ -23,10 +31,12 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      onRequest: app.optionalAuthenticate,
       schema: {
         tags,
         summary: 'List products',
-        description: LIST_HEADERS_DOC,
+        description: `${LIST_HEADERS_DOC} Sellers' emails are sent to signed-in callers only.`,
+        security: optionalBearer,
         querystring: productListQuerySchema,
         response: productListResponse,
       },
@@ -37,17 +47,20 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
+      onRequest: app.optionalAuthenticate,
       schema: {
         tags,
         summary: 'One product',
+        description: "The seller's email is sent to signed-in callers only.",
+        security: optionalBearer,
         params: idParamsSchema,
-        response: { 200: productSchema, ...errorResponses(400, 404, 429) },
+        response: { 200: publicProductSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
       const product = await repo.get(request.params.id);
       if (!product) throw notFound('Product');
-      return product;
+      return forCaller(request, product);
     },
   );
 
@@ -55,13 +68,15 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       onRequest: app.authenticate,
+      // Idempotency-Key: a retried POST adds the product once (plugins/idempotency.ts).
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Add a product owned by the signed-in user',
         description: 'The owner comes from the token; an `email` in the body is ignored.',
         security: bearer,
         body: productInputSchema,
-        response: { 201: insertResultSchema, ...errorResponses(400, 401, 429) },
+        response: { 201: insertResultSchema, ...errorResponses(400, 401, 409, 422, 429) },
       },
     },
     async (request, reply) => {

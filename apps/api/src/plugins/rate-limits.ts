@@ -1,0 +1,103 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.js';
+
+/*
+ * Rate limits (docs/architecture.md, "Guard rails"). Every request is counted before any
+ * expensive work — token verification, body parsing, the database:
+ *
+ *   onRequest, app level (before every route's own hooks, so before `authenticate`):
+ *     reads of /api/*      per IP                       READ_RATE_LIMIT_PER_MINUTE
+ *     writes               per IP, unless the token is  WRITE_RATE_LIMIT_PER_MINUTE
+ *                          one this process has already verified (a memory lookup)
+ *   onRequest, route level, right after `authenticate` (still before the body is read):
+ *     writes               per signed-in user           WRITE_RATE_LIMIT_PER_MINUTE
+ *
+ * So writes stay "per user, or per IP when anonymous", and a burst with missing, garbage or
+ * forged tokens is refused with 429 by its IP before a single signature is checked. The counters
+ * live in Redis when REDIS_URL is set (shared by every API process), else in this process.
+ */
+
+const WINDOW_MS = 60_000;
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+export interface RateLimitsOptions {
+  apiPrefix: string;
+  /** Route URLs never limited (liveness probes). */
+  unlimited: string[];
+}
+
+type Limiter = (
+  request: FastifyRequest,
+) => Promise<
+  | { isAllowed: true; key: string }
+  | { isAllowed: false; key: string; max: number; remaining: number; ttlInSeconds: number; isExceeded: boolean }
+>;
+
+const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
+
+export default fp<RateLimitsOptions>(
+  async (app, { apiPrefix, unlimited }) => {
+    const { config } = app;
+    await app.register(rateLimit, {
+      global: false,
+      timeWindow: WINDOW_MS,
+      // Redis unreachable: serve the request unlimited rather than fail it (logged, see redis.ts).
+      skipOnError: true,
+      ...(app.redis ? { redis: app.redis, nameSpace: 'b2b:rate:' } : {}),
+    });
+
+    const unlimitedPaths = new Set(unlimited);
+    const isApiRead = (request: FastifyRequest) =>
+      READ_METHODS.has(request.method) && (request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`));
+
+    const readsByIp: Limiter = app.createRateLimit({
+      max: config.readRateLimitPerMinute,
+      keyGenerator: (request) => `read:ip:${request.ip}`,
+    });
+    const writesByIp: Limiter = app.createRateLimit({
+      max: config.writeRateLimitPerMinute,
+      keyGenerator: (request) => `write:ip:${request.ip}`,
+    });
+    const writesByUser: Limiter = app.createRateLimit({
+      max: config.writeRateLimitPerMinute,
+      keyGenerator: (request) => `write:uid:${request.user?.uid ?? ''}`,
+    });
+
+    async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply, what: string) {
+      const result = await limiter(request);
+      if (result.isAllowed) return;
+      reply.header('x-ratelimit-limit', result.max);
+      reply.header('x-ratelimit-remaining', result.remaining);
+      reply.header('x-ratelimit-reset', result.ttlInSeconds);
+      if (!result.isExceeded) return;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw new AppError('RATE_LIMITED', `Too many ${what}. Try again in ${seconds(result.ttlInSeconds)}.`);
+    }
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method === 'OPTIONS' || unlimitedPaths.has(request.routeOptions.url ?? '')) return;
+      if (READ_METHODS.has(request.method)) {
+        // The SPA's pages and static files are not API reads.
+        if (isApiRead(request)) await enforce(readsByIp, request, reply, 'requests');
+        return;
+      }
+      // A token verified earlier is counted per user right after `authenticate` (below).
+      if (app.knownUser(request)) return;
+      await enforce(writesByIp, request, reply, 'changes');
+    });
+
+    const perUser = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.user) await enforce(writesByUser, request, reply, 'changes');
+    };
+    // Appended to each write route's own onRequest hooks, so it runs after `authenticate`.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.every((method) => READ_METHODS.has(method) || method === 'OPTIONS')) return;
+      const own = route.onRequest;
+      route.onRequest = own === undefined ? [perUser] : Array.isArray(own) ? [...own, perUser] : [own, perUser];
+    });
+  },
+  { name: 'rate-limits', dependencies: ['config', 'auth', 'redis'] },
+);

@@ -1,0 +1,312 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CATEGORY_VALUES, ORDER_STATUSES, SORTS } from '@b2b/shared';
+import { buildShipTo } from '@b2b/shared/testing';
+import { cartItems, orderLines, orders, products } from '../src/db/schema.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { insertProduct, productBody } from './helpers/factories.js';
+import { createUser, forgeEmulatorToken, type TestUser } from './helpers/users.js';
+
+/*
+ * Property-based fuzzing of every route: a few thousand generated requests — any method, path,
+ * parameter, query, header and body, signed in as the attacker, anonymous, or with a garbage or
+ * forged token, biased towards the real routes, valid bodies and the victim's ids. The
+ * properties: no answer is a 5xx, and nothing the victim owns changes: their products (whose
+ * stock may only go down by what the attacker holds of it in carts and live orders), their cart
+ * and their orders.
+ * FUZZ_RUNS and FUZZ_SEED reproduce or deepen a run.
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4000);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+
+let t: TestApp;
+let attacker: TestUser;
+let victim: TestUser;
+let victimProducts: string[];
+let attackerProducts: string[];
+let victimCart: string[];
+let victimOrders: string[];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { WRITE_RATE_LIMIT_PER_MINUTE: '1000000', READ_RATE_LIMIT_PER_MINUTE: '1000000' },
+  });
+  [attacker, victim] = await Promise.all([createUser(), createUser()]);
+  const db = t.database.db;
+  victimProducts = await Promise.all(
+    [0, 1, 2].map((i) => insertProduct(db, victim, { quantity: 100_000, minSellQty: 1, name: `Victim ${i}` })),
+  );
+  attackerProducts = await Promise.all(
+    [0, 1].map((i) => insertProduct(db, attacker, { quantity: 100_000, minSellQty: 1, name: `Attacker ${i}` })),
+  );
+  const buy = async (user: TestUser, productId: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/carts',
+        headers: user.headers,
+        payload: { productId, buyQuantity: 3 },
+      })
+    ).json<{ insertedId: string }>().insertedId;
+  // The victim has an order (bought from the attacker) and, after it, a cart.
+  await buy(victim, attackerProducts[0] ?? '');
+  const placed = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: victim.headers,
+    payload: { shipTo: buildShipTo() },
+  });
+  expect(placed.statusCode).toBe(201);
+  victimOrders = (await db.select({ id: orders.id }).from(orders).where(eq(orders.buyerUid, victim.uid))).map(
+    (row) => row.id,
+  );
+  victimCart = [await buy(victim, victimProducts[0] ?? ''), await buy(victim, attackerProducts[1] ?? '')];
+});
+afterAll(async () => t.close());
+
+/** What the attacker holds of each product: in carts, and in orders not cancelled. */
+async function attackerHoldings(): Promise<Map<string, number>> {
+  const db = t.database.db;
+  const inCarts = await db
+    .select({ productId: cartItems.productId, units: sql<number>`sum(${cartItems.buyQuantity})::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userUid, attacker.uid))
+    .groupBy(cartItems.productId);
+  const inOrders = await db
+    .select({ productId: orderLines.productId, units: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(sql`${orders.buyerUid} = ${attacker.uid} AND ${orders.status} <> 'cancelled'`)
+    .groupBy(orderLines.productId);
+  const held = new Map<string, number>();
+  for (const row of [...inCarts, ...inOrders]) held.set(row.productId, (held.get(row.productId) ?? 0) + row.units);
+  return held;
+}
+
+/** Everything the victim owns; stock counted together with what the attacker holds of it. */
+async function victimState() {
+  const db = t.database.db;
+  const held = await attackerHoldings();
+  const owned = await db.select().from(products).where(eq(products.ownerUid, victim.uid)).orderBy(asc(products.id));
+  const cart = await db.select().from(cartItems).where(eq(cartItems.userUid, victim.uid)).orderBy(asc(cartItems.id));
+  const bought = await db.select().from(orders).where(eq(orders.buyerUid, victim.uid)).orderBy(asc(orders.id));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orders.buyerUid, victim.uid))
+    .orderBy(asc(orderLines.id));
+  return {
+    products: owned.map(({ quantity, updatedAt: _updatedAt, ...rest }) => ({
+      ...rest,
+      stockWithAttackerHoldings: quantity + (held.get(rest.id) ?? 0),
+    })),
+    cart,
+    orders: bought,
+    lines,
+  };
+}
+
+const weird = fc.constantFrom(
+  '',
+  ' ',
+  "'; DROP TABLE products; --",
+  '%00',
+  '%',
+  '..%2F..%2Fetc%2Fpasswd',
+  '\u0000',
+  '\ud800',
+  'a'.repeat(500),
+  '😀',
+  '-1',
+  '1e309',
+  'null',
+  '[]',
+  '{}',
+);
+
+/** encodeURIComponent, except that a lone surrogate becomes bytes that are not UTF-8 at all. */
+const enc = (value: string) =>
+  value
+    .split(/([\uD800-\uDFFF])/)
+    .map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+    .join('');
+
+const anyString = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 10 }), weird);
+
+function arbitraries() {
+  const id = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...victimProducts, ...victimCart, ...victimOrders) },
+    { weight: 2, arbitrary: fc.constantFrom(...attackerProducts) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: anyString },
+  );
+  const email = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(victim.email, victim.email.toUpperCase(), ` ${victim.email} `) },
+    { weight: 1, arbitrary: fc.constant(attacker.email) },
+    { weight: 1, arbitrary: anyString },
+  );
+  const category = fc.oneof(fc.constantFrom(...CATEGORY_VALUES), anyString);
+  const number = fc.oneof(
+    fc.integer(),
+    fc.double({ noNaN: false }),
+    fc.constantFrom(0, -1, 1, 1_000_000_000, 1_000_000_001, Number.MAX_SAFE_INTEGER, 0.001),
+  );
+  const productLike = fc
+    .record(
+      {
+        name: anyString,
+        image: fc.oneof(anyString, fc.constantFrom('https://x.test/a.png', '/images/a.svg', 'http://x', '//evil')),
+        brand: anyString,
+        category,
+        description: anyString,
+        content: anyString,
+        price: number,
+        quantity: number,
+        minSellQty: number,
+        rating: fc.oneof(number, fc.constant(null)),
+        email: fc.constant(victim.email),
+        ownerUid: fc.constant(victim.uid),
+        _id: id,
+      },
+      { requiredKeys: [] },
+    )
+    .map((fields) => ({ ...productBody(), ...fields }));
+  const validBody = fc.oneof(
+    fc.constant(undefined).map(() => productBody()),
+    fc.record(
+      { name: fc.constant('Hijacked'), price: fc.constant(1.5), quantity: fc.constant(7) },
+      { requiredKeys: [] },
+    ),
+    fc.record({
+      productId: fc.constantFrom(...victimProducts, ...attackerProducts),
+      buyQuantity: fc.integer({ min: 1, max: 5 }),
+    }),
+    fc.record({ decBy: fc.integer({ min: -5, max: 5 }) }),
+    fc.constant(undefined).map(() => ({ shipTo: buildShipTo(), poNumber: 'PO-1' })),
+    fc.record({ status: fc.constantFrom(...ORDER_STATUSES) }),
+  );
+  const anyBody = fc.oneof(
+    fc.constant(undefined),
+    productLike,
+    fc.record({ productId: id, buyQuantity: number }, { requiredKeys: [] }),
+    fc.record({ status: anyString, trackingRef: anyString }, { requiredKeys: [] }),
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.string({ maxLength: 50 }).map((raw) => ({ raw })),
+  );
+  const body = fc.oneof({ weight: 3, arbitrary: validBody }, { weight: 2, arbitrary: anyBody });
+  const sub = (template: string) =>
+    fc
+      .record({ id, email, category })
+      .map(({ id: i, email: e, category: c }) =>
+        template.replace(':id', enc(i)).replace(':email', enc(e)).replace(':category', enc(c)),
+      );
+  const routes: [string, string][] = [
+    ['GET', '/api/products'],
+    ['GET', '/api/products/:id'],
+    ['POST', '/api/products'],
+    ['PUT', '/api/products/:id'],
+    ['DELETE', '/api/products/:id'],
+    ['PATCH', '/api/products/quantity/:id'],
+    ['GET', '/api/categories'],
+    ['GET', '/api/categories/:category'],
+    ['GET', '/api/my-products/:email'],
+    ['POST', '/api/carts'],
+    ['GET', '/api/carts/:email'],
+    ['DELETE', '/api/carts/:id'],
+    ['POST', '/api/orders'],
+    ['GET', '/api/orders'],
+    ['GET', '/api/orders/counts'],
+    ['GET', '/api/orders/:id'],
+    ['PATCH', '/api/orders/:id/status'],
+    ['POST', '/api/orders/:id/reorder'],
+    ['GET', '/api/sales'],
+    ['GET', '/api/sales/counts'],
+    ['GET', '/api/health'],
+    ['GET', '/api/config'],
+  ];
+  const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+  const target = fc.oneof(
+    // A real route (by its own method, or another one).
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...routes), fc.option(fc.constantFrom(...methods), { freq: 6 }))
+        .chain(([[method, template], other]) => sub(template).map((path) => ({ method: other ?? method, path }))),
+    },
+    // Anything else.
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        method: fc.constantFrom(...methods),
+        path: fc.oneof(
+          fc.constantFrom('/api', '/api/nope', '/', '/all-products', '/api/docs/json'),
+          anyString.map((v) => `/api/${enc(v)}`),
+        ),
+      }),
+    },
+  );
+  const queryValue = fc.oneof(
+    anyString,
+    fc.integer({ min: -1_000_000, max: 1_000_000_000 }).map(String),
+    fc.constantFrom('true', 'false', ...SORTS, ...CATEGORY_VALUES, ...ORDER_STATUSES, '100', '0', '10000', '10001'),
+  );
+  const query = fc.dictionary(
+    fc.constantFrom('limit', 'offset', 'cursor', 'available', 'category', 'q', 'sort', 'status', 'x'),
+    queryValue,
+    { maxKeys: 4 },
+  );
+  const auth = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(attacker.headers.authorization) },
+    { weight: 2, arbitrary: fc.constant(undefined) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('Bearer garbage', 'Basic dXNlcjpwYXNz', 'Bearer ', `Bearer ${'a'.repeat(3000)}`),
+    },
+    // A forged unsigned token for a user that does not exist (the emulator refuses it).
+    { weight: 1, arbitrary: fc.constant(undefined).map(() => `Bearer ${forgeEmulatorToken({ email: victim.email })}`) },
+  );
+  const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', undefined);
+  const idempotencyKey = fc.option(fc.oneof(fc.constantFrom('k1', 'k2'), anyString), { nil: undefined });
+  return fc.record({ target, query, body, auth, contentType, idempotencyKey });
+}
+
+test(`${RUNS} generated requests over every route: no 5xx, and nothing of another user's changes`, async () => {
+  const before = await victimState();
+  const seen: Record<number, number> = {};
+  await fc.assert(
+    fc.asyncProperty(arbitraries(), async (request) => {
+      const { method, path } = request.target;
+      const headers: Record<string, string> = {};
+      if (request.auth !== undefined) headers.authorization = request.auth;
+      if (request.contentType !== undefined) headers['content-type'] = request.contentType;
+      if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
+      const raw = request.body && typeof request.body === 'object' && 'raw' in request.body;
+      const payload =
+        request.body === undefined || method === 'GET' || method === 'HEAD'
+          ? undefined
+          : raw
+            ? String((request.body as { raw: unknown }).raw)
+            : JSON.stringify(request.body);
+      const search = Object.entries(request.query)
+        .map(([key, value]) => `${key}=${enc(value)}`)
+        .join('&');
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: search ? `${path}?${search}` : path,
+        headers,
+        ...(payload === undefined ? {} : { payload }),
+      });
+      seen[res.statusCode] = (seen[res.statusCode] ?? 0) + 1;
+      if (res.statusCode >= 500) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+    }),
+    { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
+  );
+  expect(await victimState()).toEqual(before);
+  // The run reached the routes, not only their validation.
+  for (const status of [200, 201, 400, 401, 403, 404, 409]) {
+    expect(seen[status] ?? 0, `status ${status}`).toBeGreaterThan(0);
+  }
+}, 120_000);
