@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_PROJECT_ID } from '@b2b/shared';
 
@@ -8,6 +9,15 @@ import { DEMO_PROJECT_ID } from '@b2b/shared';
  * Starts the Firebase Auth Emulator as a child process. Each run gets its own config file
  * with free ports, so several test runs (and a running `npm start`) never collide on
  * 9099/4400/4500.
+ *
+ * Each run is also isolated from every other emulator of the same project. firebase-tools finds
+ * "the" running emulator through a hub locator file, `hub-<project>.json` in the system temp
+ * folder, and a second emulator of the project does not replace the first one's file; its
+ * `--export-on-exit` then asks the *first* emulator for the data, and another checkout's or a
+ * test run's accounts would replace ours in `.data/auth`. So each emulator gets its own temp
+ * folder (TMPDIR), and its data is exported by asking its own hub, by port, into a fresh
+ * folder that replaces `dataDir` only after checking that it holds exactly the accounts of
+ * this emulator (docs/architecture.md, "Run modes").
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -27,8 +37,75 @@ export interface EmulatorOptions {
 
 export interface RunningEmulator {
   host: string;
+  /** host:port of this emulator's own hub (exports go through it). */
+  hubHost: string;
+  /** This emulator's private temp folder (its TMPDIR, where its hub locator lives). */
+  tmpDir: string;
   process: ChildProcess;
+  /** Exports to `dataDir` (when given) safely, then stops the emulator. */
   stop(): Promise<void>;
+}
+
+interface ExportedAccounts {
+  users?: { localId?: string }[];
+}
+
+/** The uids the emulator at `host` holds right now. */
+export async function accountIds(host: string, projectId = DEMO_PROJECT_ID): Promise<string[]> {
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:query`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({ returnUserInfo: true }),
+  });
+  if (!res.ok) throw new Error(`accounts:query on ${host} failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { userInfo?: { localId: string }[] };
+  return (body.userInfo ?? []).map((user) => user.localId).sort();
+}
+
+/** The uids in an export folder (`auth_export/accounts.json`). */
+export function exportedAccountIds(exportDir: string): string[] {
+  const file = join(exportDir, 'auth_export', 'accounts.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing`);
+  const body = JSON.parse(readFileSync(file, 'utf8')) as ExportedAccounts;
+  return (body.users ?? []).map((user) => user.localId ?? '').sort();
+}
+
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((uid, i) => uid === b[i]);
+
+/**
+ * Exports the data of the emulator whose hub is at `hubHost` and puts it in `dataDir`, but only
+ * when the export holds exactly the accounts of our emulator (`accounts()`, asked just before and,
+ * should someone have signed up meanwhile, just after): otherwise `dataDir` is left as it was and
+ * the export is kept in `workDir` for inspection.
+ */
+export async function exportSafely(options: {
+  hubHost: string;
+  dataDir: string;
+  accounts: () => Promise<string[]>;
+  workDir: string;
+}): Promise<void> {
+  const { hubHost, dataDir, accounts, workDir } = options;
+  const before = await accounts();
+  mkdirSync(workDir, { recursive: true });
+  const exportDir = mkdtempSync(join(workDir, 'auth-export-'));
+  const res = await fetch(`http://${hubHost}/_admin/export`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: exportDir, initiatedBy: 'exit', targets: ['auth'] }),
+  });
+  if (!res.ok) throw new Error(`The Auth Emulator export failed (${res.status}): ${await res.text()}`);
+  const got = exportedAccountIds(exportDir);
+  if (!sameIds(got, before) && !sameIds(got, await accounts())) {
+    throw new Error(
+      `The export in ${exportDir} holds ${got.length} accounts that are not this emulator's ${before.length}; ` +
+        `${dataDir} was left unchanged.`,
+    );
+  }
+  // Swap: the old data stays until the new data is in place.
+  const old = `${dataDir}.old-${process.pid}-${Date.now()}`;
+  if (existsSync(dataDir)) renameSync(dataDir, old);
+  renameSync(exportDir, dataDir);
+  rmSync(old, { recursive: true, force: true });
 }
 
 export async function isEmulatorUp(host: string): Promise<boolean> {
@@ -61,9 +138,12 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
   const port = options.port ?? (await freePort());
   const [hubPort, loggingPort] = [await freePort(), await freePort()];
   const host = `127.0.0.1:${port}`;
-  const tmpDir = join(root, '.data', 'tmp');
-  mkdirSync(tmpDir, { recursive: true });
-  const configPath = join(tmpDir, `firebase-${port}.json`);
+  const hubHost = `127.0.0.1:${hubPort}`;
+  const workDir = join(root, '.data', 'tmp');
+  mkdirSync(workDir, { recursive: true });
+  // Its own temp folder: its hub locator file can neither find nor hide another emulator's.
+  const ownTmp = mkdtempSync(join(tmpdir(), 'b2b-auth-emulator-'));
+  const configPath = join(workDir, `firebase-${port}.json`);
   writeFileSync(
     configPath,
     JSON.stringify({
@@ -78,9 +158,11 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
   );
 
   const args = ['emulators:start', '--only', 'auth', '--project', DEMO_PROJECT_ID, '--config', configPath];
-  if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
-    args.push('--import', options.dataDir, '--export-on-exit', options.dataDir);
+  const dataDir = options.dataDir;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // No --export-on-exit: that finds "the" hub through the locator file. stop() exports instead.
+    args.push('--import', dataDir);
   }
   const firebaseBin = join(root, 'node_modules', '.bin', 'firebase');
   const child = spawn(firebaseBin, args, {
@@ -90,6 +172,9 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
     // Keep the CLI from phoning home for its motd or update checks: there is no network.
     env: {
       ...process.env,
+      TMPDIR: ownTmp,
+      TMP: ownTmp,
+      TEMP: ownTmp,
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
       NO_UPDATE_NOTIFIER: '1',
       CI: process.env.CI ?? '',
@@ -108,6 +193,7 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
   while (!(await isUp(host))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
+      rmSync(ownTmp, { recursive: true, force: true });
       throw new Error(`The Auth Emulator did not start on ${host}.\n${output.slice(-3000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -115,13 +201,23 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
 
   return {
     host,
+    hubHost,
+    tmpDir: ownTmp,
     process: child,
     async stop() {
       if (child.exitCode !== null) return;
+      if (dataDir) {
+        try {
+          await exportSafely({ hubHost, dataDir, accounts: () => accountIds(host), workDir });
+        } catch (error) {
+          console.error(`[auth-emulator] accounts not saved: ${error instanceof Error ? error.message : error}`);
+        }
+      }
       child.kill('SIGINT');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
+      rmSync(ownTmp, { recursive: true, force: true });
     },
   };
 }
