@@ -24,7 +24,7 @@ vi.mock('@/lib/firebase', () => ({
 }));
 
 vi.mock('firebase/auth', () => ({
-  onAuthStateChanged: vi.fn((_auth: unknown, listener: (user: unknown) => void) => {
+  onIdTokenChanged: vi.fn((_auth: unknown, listener: (user: unknown) => void) => {
     fb.listener = listener;
     return () => {
       fb.listener = null;
@@ -60,9 +60,16 @@ vi.mock('firebase/auth', () => ({
 }));
 
 const { AuthProvider, useAuth } = await import('./auth');
-const { readSessionHint, SESSION_HINT_KEY, writeSessionHint } = await import('./session-hint');
+const { readSessionHint, readSessionToken, SESSION_HINT_KEY, writeSessionHint } = await import('./session-hint');
 
 const ann = { uid: 'u-ann', email: 'ann@example.com', displayName: 'Ann', photoURL: 'https://x/a.png' };
+const inAnHour = () => new Date(Date.now() + 3_600_000).toUTCString();
+
+/** A Firebase user as the listener gets it, with an ID token valid for an hour. */
+function fbUser(user: { uid: string; email: string; displayName: string | null; photoURL: string | null }) {
+  fb.currentUser = user;
+  return { ...user, getIdTokenResult: async () => ({ token: `token-${user.uid}`, expirationTime: inAnHour() }) };
+}
 
 function Probe() {
   const auth = useAuth();
@@ -125,7 +132,7 @@ test('loading lasts until Firebase reports the first auth state', async () => {
   // Firebase's word replaces the hint.
   expect(readSessionHint()).toBeNull();
 
-  act(() => fb.listener?.({ uid: 'u', email: 'a@b.c', displayName: 'Bea', photoURL: null } as Partial<User>));
+  act(() => fb.listener?.(fbUser({ uid: 'u', email: 'a@b.c', displayName: 'Bea', photoURL: null }) as Partial<User>));
   expect(screen.getByText('user:Bea:null')).toBeInTheDocument();
 });
 
@@ -150,10 +157,29 @@ test('the user signed in last time is known at once; Firebase confirms or correc
   // Still loading (the guard waits), but the user is there for the navbar.
   expect(screen.getByText('loading')).toBeInTheDocument();
   await vi.waitFor(() => expect(fb.listener).not.toBeNull());
-  act(() => fb.listener?.({ uid: 'u-ann', email: 'ann@example.com', displayName: 'Ann B.', photoURL: null }));
+  act(() => fb.listener?.(fbUser({ uid: 'u-ann', email: 'ann@example.com', displayName: 'Ann B.', photoURL: null })));
   expect(screen.getByText('user:Ann B.:null')).toBeInTheDocument();
   expect(readSessionHint()).toMatchObject({ uid: 'u-ann', displayName: 'Ann B.' });
+  // The hint keeps the current token, for the next visit.
+  await vi.waitFor(() => expect(readSessionToken()).toBe('token-u-ann'));
   unmount();
+});
+
+test("with the user's unexpired token in the hint, the state is known at once; Firebase can still sign them out", async () => {
+  writeSessionHint(ann, { value: 'token-u-ann', expiresAt: Date.now() + 3_600_000 });
+  renderProbe();
+  expect(screen.getByText('user:Ann:https://x/a.png')).toBeInTheDocument();
+  await vi.waitFor(() => expect(fb.listener).not.toBeNull());
+  act(() => fb.listener?.(null));
+  expect(screen.getByText('nobody')).toBeInTheDocument();
+  expect(readSessionToken()).toBeNull();
+});
+
+test('an expired token in the hint does not count: loading until Firebase reports', () => {
+  writeSessionHint(ann, { value: 'old', expiresAt: Date.now() + 30_000 });
+  renderProbe();
+  expect(screen.getByText('loading')).toBeInTheDocument();
+  expect(readSessionToken()).toBeNull();
 });
 
 test('prepare starts Firebase without going back to loading', async () => {
@@ -164,7 +190,7 @@ test('prepare starts Firebase without going back to loading', async () => {
   await vi.waitFor(() => expect(fb.listener).not.toBeNull());
   expect(screen.getByText('nobody')).toBeInTheDocument();
   expect(screen.getByText('google:account-chooser')).toBeInTheDocument();
-  act(() => fb.listener?.({ uid: 'u', email: 'a@b.c', displayName: 'Bea', photoURL: null } as Partial<User>));
+  act(() => fb.listener?.(fbUser({ uid: 'u', email: 'a@b.c', displayName: 'Bea', photoURL: null }) as Partial<User>));
   expect(screen.getByText('user:Bea:null')).toBeInTheDocument();
 });
 

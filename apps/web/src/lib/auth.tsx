@@ -16,6 +16,7 @@ import {
   firebaseMayHaveSession,
   googleRedirectPending,
   readSessionHint,
+  readSessionToken,
   SESSION_HINT_KEY,
   writeSessionHint,
 } from '@/lib/session-hint';
@@ -65,7 +66,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [hint] = useState(readSessionHint);
   const [redirected] = useState(googleRedirectPending);
   const [user, setUser] = useState<AuthUser | null>(hint ?? null);
-  const [loading, setLoading] = useState(hint !== null || redirected);
+  // Known at once when this browser was signed out last time, or holds the user's unexpired
+  // token (until Firebase says otherwise); otherwise loading until Firebase reports.
+  const [loading, setLoading] = useState(() => (hint !== null || redirected) && !(hint && readSessionToken()));
   const [googleMode, setGoogleMode] = useState<GoogleSignInMode | null>(null);
   const [wanted, setWanted] = useState(Boolean(hint) || redirected);
 
@@ -98,17 +101,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let unsubscribe = () => {};
     getFirebase()
       .then(async ({ auth, config }) => {
-        const { onAuthStateChanged } = await import('firebase/auth');
-        return { auth, config, onAuthStateChanged };
+        const { onIdTokenChanged } = await import('firebase/auth');
+        return { auth, config, onIdTokenChanged };
       })
       .then(
-        ({ auth, config, onAuthStateChanged }) => {
+        ({ auth, config, onIdTokenChanged }) => {
           if (cancelled) return;
           const mode = googleSignInMode(config);
           setGoogleMode(mode);
-          unsubscribe = onAuthStateChanged(auth, (current) => {
+          // Sign-in, sign-out and every token refresh: the hint keeps the user's current token.
+          unsubscribe = onIdTokenChanged(auth, (current) => {
             const next = current ? toAuthUser(current) : null;
             writeSessionHint(next);
+            if (current) {
+              void current.getIdTokenResult().then(
+                (result) =>
+                  auth.currentUser?.uid === current.uid &&
+                  writeSessionHint(next, { value: result.token, expiresAt: Date.parse(result.expirationTime) }),
+                () => undefined,
+              );
+            }
             setUser(next);
             setLoading(false);
           });

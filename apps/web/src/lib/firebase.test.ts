@@ -30,6 +30,15 @@ test('signed out (or never signed in), API calls get no token and the SDK is not
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
+test("a returning user's unexpired token is used at once, before the SDK is even loaded", async () => {
+  writeSessionHint(
+    { uid: 'u', email: 'a@b.c', displayName: 'A', photoURL: null },
+    { value: 'cached-token', expiresAt: Date.now() + 3_600_000 },
+  );
+  await expect(getIdToken()).resolves.toBe('cached-token');
+  expect(sdk.startFirebase).not.toHaveBeenCalled();
+});
+
 test('signed in last time, the token comes from Firebase, started once with the served settings', async () => {
   writeSessionHint({ uid: 'u', email: 'a@b.c', displayName: 'A', photoURL: null });
   await expect(getIdToken()).resolves.toBe('id-token');

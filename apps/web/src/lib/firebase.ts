@@ -1,5 +1,5 @@
 import type { FirebaseServices } from '@/lib/firebase-sdk';
-import { readSessionHint } from '@/lib/session-hint';
+import { readSessionHint, readSessionToken } from '@/lib/session-hint';
 
 /*
  * The Firebase web config is served by the API at run time (GET /api/config), so one build
@@ -11,6 +11,8 @@ import { readSessionHint } from '@/lib/session-hint';
 export type { FirebaseServices };
 
 let services: Promise<FirebaseServices> | null = null;
+/** True once Firebase has restored its session: from then on its tokens are used. */
+let ready = false;
 
 async function loadConfig(): Promise<unknown> {
   let response: Response;
@@ -27,7 +29,11 @@ async function loadConfig(): Promise<unknown> {
 
 async function initialise(): Promise<FirebaseServices> {
   const [body, sdk] = await Promise.all([loadConfig(), import('@/lib/firebase-sdk')]);
-  return sdk.startFirebase(body);
+  const started = sdk.startFirebase(body);
+  void started.auth.authStateReady().then(() => {
+    ready = true;
+  });
+  return started;
 }
 
 /** Loads the config and the SDK and starts Firebase once; a failed attempt is retried on the next call. */
@@ -40,12 +46,17 @@ export function getFirebase(): Promise<FirebaseServices> {
 }
 
 /**
- * The signed-in user's ID token (refreshed by the SDK when it nears expiry), or null. While
- * Firebase has not been started and the session hint names nobody, there is no token to send,
- * and the SDK is not downloaded just to find that out.
+ * The signed-in user's ID token (refreshed by the SDK when it nears expiry), or null. Until
+ * Firebase has restored its session, a returning user's unexpired token from the session hint
+ * is used (the API verifies every token anyway); and while Firebase has not been started and
+ * the hint names nobody, there is no token to send, and the SDK is not downloaded to find out.
  */
 export async function getIdToken(): Promise<string | null> {
-  if (!services && !readSessionHint()) return null;
+  if (!ready) {
+    const cached = readSessionToken();
+    if (cached) return cached;
+    if (!services && !readSessionHint()) return null;
+  }
   const { auth } = await getFirebase();
   await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken() : null;

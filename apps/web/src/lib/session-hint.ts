@@ -5,12 +5,19 @@
  *   - a user: the navbar shows them at once, and Firebase is started right away to confirm;
  *   - null: nobody was signed in when Firebase last said so, or this browser never signed in;
  *   - no hint at all (first visit of this version): Firebase's own storage is looked for.
- * Firebase stays the authority: each of its reports rewrites the hint.
+ * With the user it keeps their current ID token (Firebase keeps the same token in this
+ * browser's IndexedDB), so until that token expires a returning user's pages and API calls
+ * need not wait for the SDK. Firebase stays the authority: each of its reports rewrites the
+ * hint, and signing out clears it.
  */
 
 export type HintUser = { uid: string; email: string; displayName: string; photoURL: string | null };
 
+export type HintToken = { value: string; expiresAt: number };
+
 export const SESSION_HINT_KEY = 'b2b:session';
+/** A cached token this close to its expiry is not used: Firebase gets a fresh one instead. */
+const TOKEN_MARGIN_MS = 60_000;
 const GOOGLE_REDIRECT_KEY = 'b2b:google-redirect';
 
 const isHintUser = (value: unknown): value is HintUser => {
@@ -37,10 +44,29 @@ export function readSessionHint(): HintUser | null | undefined {
   }
 }
 
-export function writeSessionHint(user: HintUser | null): void {
+/** The cached ID token of the hinted user while it has more than a minute to live, else null. */
+export function readSessionToken(now = Date.now()): string | null {
   try {
+    const raw = localStorage.getItem(SESSION_HINT_KEY);
+    const token = raw ? (JSON.parse(raw) as { token?: Partial<HintToken> } | null)?.token : undefined;
+    if (typeof token?.value !== 'string' || typeof token.expiresAt !== 'number') return null;
+    return token.expiresAt - now > TOKEN_MARGIN_MS ? token.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Without a token, the token already kept for the same user stays. */
+export function writeSessionHint(user: HintUser | null, token?: HintToken): void {
+  try {
+    let kept = token;
+    if (user && !kept) {
+      const raw = localStorage.getItem(SESSION_HINT_KEY);
+      const previous = raw ? (JSON.parse(raw) as { uid?: string; token?: HintToken } | null) : null;
+      if (previous?.uid === user.uid) kept = previous.token;
+    }
     const value = user
-      ? { uid: user.uid, email: user.email, displayName: user.displayName, photoURL: user.photoURL }
+      ? { uid: user.uid, email: user.email, displayName: user.displayName, photoURL: user.photoURL, token: kept }
       : null;
     localStorage.setItem(SESSION_HINT_KEY, JSON.stringify(value));
   } catch {
