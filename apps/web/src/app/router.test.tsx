@@ -30,6 +30,11 @@ const GUARDED = [
   '/categories/electronics',
   '/categories',
   '/my-products/ann@example.com',
+  '/checkout',
+  '/checkout/placed/00000000-0000-4000-8000-000000000001',
+  '/orders',
+  '/orders/00000000-0000-4000-8000-000000000001',
+  '/sales',
 ];
 
 test.each(GUARDED)('signed out, %s redirects to /login and remembers where it came from', async (url) => {

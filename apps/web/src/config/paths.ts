@@ -18,5 +18,11 @@ export const paths = {
   updateProduct: (id: string) => `/update-product/${id}`,
   myProducts: (email: string) => `/my-products/${emailSegment(email)}`,
   cart: (email: string) => `/carts/${emailSegment(email)}`,
+  checkout: '/checkout',
+  /** The confirmation of one checkout: its orders' numbers. */
+  checkoutPlaced: (checkoutId: string) => `/checkout/placed/${checkoutId}`,
+  myOrders: '/orders',
+  order: (id: string) => `/orders/${id}`,
+  sales: '/sales',
   contact: '/contact',
 } as const;

@@ -35,6 +35,8 @@ export type ApiFetchOptions = {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 };
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -74,7 +76,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 async function request(path: string, options: ApiFetchOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = await bearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;

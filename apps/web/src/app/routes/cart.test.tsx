@@ -65,11 +65,16 @@ test('shows Loading cart... and then the items with their totals', async () => {
   // 20 × $4.50 + 3 × $19.99
   expect(screen.getByText('$149.97')).toBeInTheDocument();
   expect(screen.getByText('23')).toBeInTheDocument();
+  // Each item says until when its stock is held; the summary leads to checkout.
+  expect(details.getByText('Held until')).toBeInTheDocument();
+  expect(details.getByText(/Jan 5, 2025/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
 });
 
 test('an empty cart says No data found in your cart.', async () => {
   renderCart([]);
   expect(await screen.findByText('No data found in your cart.')).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Checkout' })).not.toBeInTheDocument();
 });
 
 test('Remove deletes the item, toasts Removed from cart and the item disappears', async () => {

@@ -99,6 +99,12 @@ export default function CartRoute() {
                 {formatPrice(grandTotal)}
               </dd>
             </dl>
+            <Link to={paths.checkout} className="btn mt-2 btn-block btn-primary">
+              Checkout
+            </Link>
+            <p className="text-xs text-base-content/60">
+              Each seller gets their own order. Items are held for you until the time shown on them.
+            </p>
           </div>
         </aside>
       </div>

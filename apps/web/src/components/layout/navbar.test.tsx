@@ -37,6 +37,14 @@ test('signed in: My Products and My Cart use the email; the photo menu shows the
   const hrefs = desktopLinks().map((link) => link.getAttribute('href'));
   expect(hrefs).toContain('/my-products/ann@example.com');
   expect(hrefs).toContain('/carts/ann@example.com');
+  expect(
+    desktopLinks()
+      .slice(-2)
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
+    ['My Orders', '/orders'],
+    ['Sales', '/sales'],
+  ]);
   expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Account: Ann Buyer' })).toBeInTheDocument();
   expect(screen.getByText('Ann Buyer')).toBeInTheDocument();

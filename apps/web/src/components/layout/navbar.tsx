@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/errors';
 
 type NavItem = { to: string; label: string; end?: boolean };
 
-/** My Products and My Cart need the user's email, so they appear once someone is signed in. */
+/** My Products, My Cart, My Orders and Sales are the user's own, so they appear once someone is signed in. */
 export function navItems(user: AuthUser | null): NavItem[] {
   return [
     { to: paths.home, label: 'Home', end: true },
@@ -21,6 +21,8 @@ export function navItems(user: AuthUser | null): NavItem[] {
       ? [
           { to: paths.myProducts(user.email), label: 'My Products' },
           { to: paths.cart(user.email), label: 'My Cart' },
+          { to: paths.myOrders, label: 'My Orders' },
+          { to: paths.sales, label: 'Sales' },
         ]
       : []),
   ];
@@ -167,7 +169,8 @@ export function Navbar() {
           <Brand />
         </div>
         <div className="navbar-center hidden flex-1 justify-center lg:flex">
-          <ul className={`menu menu-horizontal gap-1 px-1 ${menuColours}`}>
+          {/* Compact between lg and xl, so all eight links stay on one row at 1024 px. */}
+          <ul className={`menu menu-horizontal gap-1 px-1 max-xl:gap-0 max-xl:menu-sm ${menuColours}`}>
             <NavLinks items={items} />
           </ul>
         </div>

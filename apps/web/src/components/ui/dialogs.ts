@@ -77,7 +77,7 @@ export async function promptDialog(opts: {
   confirmText?: string;
   cancelText?: string;
 }): Promise<string | null> {
-  const { default: Swal } = await import('sweetalert2');
+  const Swal = await loadSwal();
   const result = await Swal.fire({
     ...themed,
     customClass: { ...themed.customClass, input: 'input w-auto! mx-6!', inputLabel: 'text-sm! font-medium!' },

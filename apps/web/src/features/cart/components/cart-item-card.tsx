@@ -37,6 +37,10 @@ export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
           <dd>{item.buyQuantity}</dd>
           <dt className="text-base-content/70">Unit price</dt>
           <dd>{formatPrice(item.price)}</dd>
+          <dt className="text-base-content/70">Held until</dt>
+          <dd>
+            <time dateTime={item.heldUntil}>{formatBuyDate(item.heldUntil)}</time>
+          </dd>
         </dl>
         <div className="mt-auto card-actions items-center justify-between">
           <p className="font-semibold">Line total: {formatPrice(item.price * item.buyQuantity)}</p>

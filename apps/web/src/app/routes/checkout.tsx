@@ -1,0 +1,111 @@
+import { useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import type { PlaceOrder, PlaceOrderResult } from '@b2b/shared';
+import { PageTitle } from '@/components/layout/page-title';
+import { showAlert } from '@/components/ui/dialogs';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { formatPrice } from '@/lib/format';
+import { cartKeys, useCart } from '@/features/cart/api/get-cart';
+import { usePlaceOrder } from '@/features/orders/api/place-order';
+import { CheckoutForm } from '@/features/orders/components/checkout-form';
+import { CheckoutReview } from '@/features/orders/components/checkout-review';
+import { sumMoney } from '@/features/orders/utils/format';
+import { groupBySeller } from '@/features/orders/utils/group-by-seller';
+import { newIdempotencyKey } from '@/features/orders/utils/idempotency-key';
+import { loadShipTo, saveShipTo } from '@/features/orders/utils/ship-to-storage';
+import { productKeys } from '@/features/products/api/query-keys';
+
+/** Where the confirmation finds what was placed without asking the server again. */
+export type CheckoutPlacedState = { placed?: PlaceOrderResult };
+
+export default function CheckoutRoute() {
+  const { user } = useAuth();
+  const email = user?.email ?? '';
+  const cart = useCart(email, { enabled: Boolean(user) });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const place = usePlaceOrder();
+  // One key per intended checkout: a retry of the same body (after a lost answer) reuses it, so
+  // the server places the orders once; a changed form is a new checkout with a new key.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  const onSubmit = async (body: PlaceOrder) => {
+    const serialized = JSON.stringify(body);
+    if (attempt.current?.body !== serialized) attempt.current = { body: serialized, key: newIdempotencyKey() };
+    try {
+      const placed = await place.mutateAsync({ body, idempotencyKey: attempt.current.key });
+      attempt.current = null;
+      if (user) saveShipTo(user.uid, body.shipTo);
+      const state: CheckoutPlacedState = { placed };
+      navigate(paths.checkoutPlaced(placed.checkoutId), { state });
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMPTY_CART') {
+        await showAlert({ icon: 'info', title: 'Your cart is empty', text: errorMessage(error) });
+        // Its holds may have expired: the stock went back on sale.
+        void queryClient.invalidateQueries({ queryKey: productKeys.all });
+        void cart.refetch();
+      } else if (!(error instanceof ApiError && error.details?.length)) {
+        await showAlert({ icon: 'error', title: 'The order was not placed', text: errorMessage(error) });
+      }
+      throw error;
+    }
+  };
+
+  let body;
+  if (cart.isPending) body = <LoadingState label="Loading cart..." />;
+  else if (cart.isError) body = <ErrorState error={cart.error} onRetry={() => void cart.refetch()} />;
+  else if (cart.data.length === 0) {
+    body = (
+      <EmptyState>
+        <p>Your cart is empty: there is nothing to check out.</p>
+        <Link to={paths.allProducts} className="btn mt-4 btn-primary btn-sm">
+          Browse products
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    const groups = groupBySeller(cart.data);
+    const grandTotal = sumMoney(groups.map((group) => group.total));
+    body = (
+      <CheckoutForm
+        initialShipTo={user ? loadShipTo(user.uid) : null}
+        submitting={place.isPending}
+        onSubmit={onSubmit}
+        review={<CheckoutReview groups={groups} />}
+        total={
+          <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+            <dt>Orders</dt>
+            <dd className="text-right font-medium">
+              {groups.length} {groups.length === 1 ? 'order' : 'orders'} (one per seller)
+            </dd>
+            <dt className="border-t border-base-300 pt-2 text-base font-semibold">Grand total</dt>
+            <dd className="border-t border-base-300 pt-2 text-right text-base font-semibold">
+              {formatPrice(grandTotal)}
+            </dd>
+          </dl>
+        }
+      />
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <PageTitle page="Checkout" />
+      <header className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold">Checkout</h1>
+        {user ? (
+          <Link to={paths.cart(user.email)} className="link text-sm link-primary">
+            Back to cart
+          </Link>
+        ) : null}
+      </header>
+      {body}
+    </section>
+  );
+}

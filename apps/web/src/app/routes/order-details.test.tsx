@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, test, vi } from 'vitest';
+import type { Order, ReorderResult } from '@b2b/shared';
+import { buildOrder, buildOrderLine, buildShipTo } from '@b2b/shared/testing';
+import { confirmDialog, promptDialog } from '@/components/ui/dialogs';
+import { fakeAuth } from '@/test/fake-auth';
+import { renderRoute } from '@/test/render';
+import { errorResponse, receivedRequests, server } from '@/test/server';
+import OrderDetailsRoute from './order-details';
+
+vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
+vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn(), promptDialog: vi.fn() }));
+
+const BUYER = 'ann@example.com';
+const SELLER = 'north@example.com';
+const lines = [
+  buildOrderLine({ name: 'Kettle', price: 19.99, quantity: 3 }),
+  buildOrderLine({ name: 'Mugs', price: 2.5, quantity: 12, brand: '' }),
+];
+
+beforeEach(() => {
+  fakeAuth.reset();
+  vi.mocked(confirmDialog).mockReset();
+  vi.mocked(promptDialog).mockReset();
+});
+
+/** Serves the order; a status change turns it into `after` (what the server answers and serves from then on). */
+function renderOrder(
+  order: Order,
+  { after, handlers = [] }: { after?: Order; handlers?: Parameters<typeof server.use> } = {},
+) {
+  let current = order;
+  server.use(
+    http.get(`/api/orders/${order._id}`, () => HttpResponse.json(current)),
+    http.patch(`/api/orders/${order._id}/status`, () => {
+      current = after ?? current;
+      return HttpResponse.json(current);
+    }),
+    ...handlers,
+  );
+  return renderRoute(<OrderDetailsRoute />, { path: '/orders/:id', url: `/orders/${order._id}` });
+}
+
+/** An order's own fields, without what buildOrder derives from the status and the viewer. */
+function base(order: Order): Partial<Order> {
+  const { history: _history, nextStatuses: _next, cancelledBy: _by, ...rest } = order;
+  return rest;
+}
+
+const buyerOrder = (overrides: Partial<Order> = {}) =>
+  buildOrder(
+    {
+      orderNumber: 'B2B-000042',
+      buyerEmail: BUYER,
+      buyerName: 'Ann Buyer',
+      sellerEmail: SELLER,
+      poNumber: 'PO-7781',
+      note: 'Back gate, please.',
+      shipTo: buildShipTo({ name: 'Dock 4', line2: 'Unit 9' }),
+      lines,
+      ...overrides,
+    },
+    { viewer: 'buyer' },
+  );
+
+test('the buyer sees lines, total, parties, address, note and the status timeline', async () => {
+  fakeAuth.signIn({ email: BUYER });
+  renderOrder(buyerOrder());
+
+  expect(await screen.findByRole('heading', { level: 1, name: /Order B2B-000042/ })).toBeInTheDocument();
+  await waitFor(() => expect(document.title).toBe('Order B2B-000042 | B2B Wholesale Platform'));
+  const table = screen.getByRole('table', { name: 'Lines of order B2B-000042' });
+  expect(within(table).getByRole('row', { name: /Kettle.*3.*\$19\.99.*\$59\.97/ })).toBeInTheDocument();
+  expect(within(table).getByRole('row', { name: /Mugs.*N\/A.*12/ })).toBeInTheDocument();
+  expect(within(table).getByRole('row', { name: /Total.*\$89\.97/ })).toBeInTheDocument();
+  expect(screen.getByText('Ann Buyer (ann@example.com) (you)')).toBeInTheDocument();
+  expect(screen.getByText(SELLER)).toBeInTheDocument();
+  expect(screen.getByText('PO-7781')).toBeInTheDocument();
+  expect(screen.getByText('Back gate, please.')).toBeInTheDocument();
+  expect(screen.getByText('Dock 4')).toBeInTheDocument();
+  expect(screen.getByText(/Unit 9/)).toBeInTheDocument();
+
+  const timeline = screen.getByRole('list', { name: 'Status history' });
+  expect(
+    within(timeline)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([expect.stringMatching(/Placed.*2025/), 'Confirmed (not yet)', 'Shipped (not yet)', 'Delivered (not yet)']);
+  // A placed order: the buyer may cancel; only the seller confirms.
+  expect(screen.getByRole('button', { name: 'Cancel order B2B-000042' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Confirm/ })).not.toBeInTheDocument();
+});
+
+test('Cancel asks first; confirmed, it cancels and the page shows it', async () => {
+  fakeAuth.signIn({ email: BUYER });
+  const order = buyerOrder();
+  const cancelled = buildOrder({ ...base(order), status: 'cancelled' }, { viewer: 'buyer' });
+  const { user } = renderOrder(order, { after: cancelled });
+  const cancel = await screen.findByRole('button', { name: 'Cancel order B2B-000042' });
+
+  vi.mocked(confirmDialog).mockResolvedValueOnce(false);
+  await user.click(cancel);
+  expect(confirmDialog).toHaveBeenCalledWith(expect.objectContaining({ title: 'Cancel B2B-000042?' }));
+  expect(receivedRequests().some((r) => r.method === 'PATCH')).toBe(false);
+
+  vi.mocked(confirmDialog).mockResolvedValueOnce(true);
+  await user.click(cancel);
+  expect(await screen.findByText('B2B-000042 cancelled.')).toBeInTheDocument();
+  expect(await screen.findByText('Cancelled', { selector: '.badge' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+  const patch = receivedRequests().find((r) => r.method === 'PATCH');
+  expect(await patch?.json()).toEqual({ status: 'cancelled' });
+});
+
+test('Reorder shows what happened to each line and leads to the cart', async () => {
+  fakeAuth.signIn({ email: BUYER });
+  const order = buyerOrder({ status: 'delivered', nextStatuses: [] });
+  const result: ReorderResult = {
+    acknowledged: true,
+    added: 1,
+    results: [
+      {
+        productId: lines[0]?.productId ?? '',
+        name: 'Kettle',
+        quantity: 3,
+        outcome: 'added',
+        message: 'Added to your cart.',
+        cartItemId: '10000000-0000-4000-8000-000000000009',
+      },
+      {
+        productId: lines[1]?.productId ?? '',
+        name: 'Mugs',
+        quantity: 12,
+        outcome: 'insufficient_stock',
+        message: 'Not enough stock: only 5 units available.',
+        cartItemId: null,
+      },
+    ],
+  };
+  const { user } = renderOrder(order, {
+    handlers: [http.post(`/api/orders/${order._id}/reorder`, () => HttpResponse.json(result))],
+  });
+  await user.click(await screen.findByRole('button', { name: 'Reorder' }));
+  const outcome = await screen.findByRole('status', { name: '1 of 2 lines were added to your cart.' });
+  expect(outcome).toHaveTextContent('Kettle × 3Added to cart');
+  expect(outcome).toHaveTextContent('Mugs × 12Not enough stock: Not enough stock: only 5 units available.');
+  expect(within(outcome).getByRole('link', { name: 'Go to my cart' })).toHaveAttribute('href', `/carts/${BUYER}`);
+});
+
+test('the seller sees Confirm and Cancel; Ship asks for a tracking reference', async () => {
+  fakeAuth.signIn({ email: SELLER });
+  const order = buildOrder({ ...base(buyerOrder()), status: 'confirmed' }, { viewer: 'seller' });
+  const shipped = buildOrder({ ...base(order), status: 'shipped', trackingRef: 'DHL 123' }, { viewer: 'seller' });
+  const { user } = renderOrder(order, { after: shipped });
+  expect(await screen.findByRole('button', { name: 'Cancel order B2B-000042' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Reorder' })).not.toBeInTheDocument();
+
+  vi.mocked(promptDialog).mockResolvedValueOnce('DHL 123');
+  await user.click(screen.getByRole('button', { name: 'Ship B2B-000042' }));
+  expect(promptDialog).toHaveBeenCalledWith(
+    expect.objectContaining({ inputLabel: 'Tracking reference', optional: true }),
+  );
+  expect(await screen.findByText('Tracking: DHL 123')).toBeInTheDocument();
+  const patch = receivedRequests().find((r) => r.method === 'PATCH');
+  expect(await patch?.json()).toEqual({ status: 'shipped', trackingRef: 'DHL 123' });
+});
+
+test("someone else's order is not shown", async () => {
+  fakeAuth.signIn({ email: 'eve@example.com' });
+  const id = '30000000-0000-4000-8000-000000000777';
+  server.use(
+    http.get(`/api/orders/${id}`, () =>
+      errorResponse(403, 'FORBIDDEN', 'Only the buyer and the seller can see this order.'),
+    ),
+  );
+  renderRoute(<OrderDetailsRoute />, { path: '/orders/:id', url: `/orders/${id}` });
+  expect(await screen.findByText('You can only see orders you placed or received.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute('href', '/orders');
+});

@@ -1,0 +1,220 @@
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { ORDER_LIMITS, placeOrderSchema, type PlaceOrder, type ShipTo } from '@b2b/shared';
+import { ApiError } from '@/lib/api-client';
+
+type Values = {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  poNumber: string;
+  note: string;
+};
+type FieldName = keyof Values;
+type Errors = Partial<Record<FieldName, string>>;
+
+const SHIP_TO_FIELDS = ['name', 'line1', 'line2', 'city', 'postalCode', 'country', 'phone'] as const;
+const ORDER_FIELDS = ['poNumber', 'note'] as const;
+const FIELD_ORDER: FieldName[] = [...SHIP_TO_FIELDS, ...ORDER_FIELDS];
+
+const FIELDS: Record<
+  FieldName,
+  { label: string; required: boolean; max: number; autoComplete?: string; wide?: boolean }
+> = {
+  name: { label: 'Name or company', required: true, max: ORDER_LIMITS.name, autoComplete: 'shipping name', wide: true },
+  line1: {
+    label: 'Address line 1',
+    required: true,
+    max: ORDER_LIMITS.line,
+    autoComplete: 'shipping address-line1',
+    wide: true,
+  },
+  line2: {
+    label: 'Address line 2',
+    required: false,
+    max: ORDER_LIMITS.line,
+    autoComplete: 'shipping address-line2',
+    wide: true,
+  },
+  city: { label: 'City', required: true, max: ORDER_LIMITS.city, autoComplete: 'shipping address-level2' },
+  postalCode: {
+    label: 'Postal code',
+    required: false,
+    max: ORDER_LIMITS.postalCode,
+    autoComplete: 'shipping postal-code',
+  },
+  country: { label: 'Country', required: true, max: ORDER_LIMITS.country, autoComplete: 'shipping country-name' },
+  phone: { label: 'Phone', required: false, max: ORDER_LIMITS.phone, autoComplete: 'shipping tel' },
+  poNumber: { label: 'PO number', required: false, max: ORDER_LIMITS.poNumber },
+  note: { label: 'Note for the sellers', required: false, max: ORDER_LIMITS.note, wide: true },
+};
+
+const EMPTY: Values = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  postalCode: '',
+  country: '',
+  phone: '',
+  poNumber: '',
+  note: '',
+};
+
+/** `shipTo.city` → `city`; `poNumber` stays. */
+const fieldOf = (path: string) => path.replace(/^shipTo\./, '') as FieldName;
+
+function toBody(values: Values): unknown {
+  const { poNumber, note, ...shipTo } = values;
+  return { poNumber, note, shipTo };
+}
+
+type CheckoutFormProps = {
+  /** The address of the last checkout, remembered in this browser. */
+  initialShipTo: ShipTo | null;
+  submitting: boolean;
+  /** Places the orders; throws an ApiError when the server refuses (its field details are shown here). */
+  onSubmit: (body: PlaceOrder) => Promise<void>;
+  /** The review of what will be ordered, shown beside (wide) or below (narrow) the address. */
+  review: ReactNode;
+  /** The total line above the button. */
+  total: ReactNode;
+};
+
+/** Ship-to address, PO number and note, then "Place order". Validated with the API's own schema. */
+export function CheckoutForm({ initialShipTo, submitting, onSubmit, review, total }: CheckoutFormProps) {
+  const idPrefix = useId();
+  const [values, setValues] = useState<Values>({ ...EMPTY, ...initialShipTo });
+  const [errors, setErrors] = useState<Errors>({});
+  const idOf = (field: FieldName) => `${idPrefix}-${field}`;
+
+  const showErrors = (next: Errors) => {
+    setErrors(next);
+    const first = FIELD_ORDER.find((field) => next[field]);
+    if (first) document.getElementById(idOf(first))?.focus();
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const field = event.currentTarget.name as FieldName;
+    const { value } = event.currentTarget;
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = placeOrderSchema.safeParse(toBody(values));
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[fieldOf(issue.path.join('.'))] ??= issue.message;
+      showErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      await onSubmit(parsed.data);
+    } catch (error) {
+      if (error instanceof ApiError && error.details?.length) {
+        const next: Errors = {};
+        for (const detail of error.details) next[fieldOf(detail.field)] ??= detail.message;
+        showErrors(next);
+      }
+      throw error;
+    }
+  };
+
+  const field = (name: FieldName) => {
+    const { label, required, max, autoComplete, wide } = FIELDS[name];
+    const id = idOf(name);
+    const error = errors[name];
+    const control = {
+      id,
+      name,
+      value: values[name],
+      onChange,
+      disabled: submitting,
+      required,
+      maxLength: max,
+      autoComplete: autoComplete ?? 'off',
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+    };
+    return (
+      <div key={name} className={`flex flex-col gap-1.5 ${wide ? 'sm:col-span-2' : ''}`}>
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+          {required ? (
+            <span className="ml-1 text-error" aria-hidden="true">
+              *
+            </span>
+          ) : (
+            <span className="ml-1 font-normal text-base-content/60">(optional)</span>
+          )}
+        </label>
+        {name === 'note' ? (
+          <textarea {...control} rows={3} className={`textarea w-full ${error ? 'textarea-error' : ''}`} />
+        ) : (
+          <input
+            {...control}
+            type={name === 'phone' ? 'tel' : 'text'}
+            className={`input w-full ${error ? 'input-error' : ''}`}
+          />
+        )}
+        {error ? (
+          <p id={`${id}-error`} className="text-sm text-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event).catch(() => undefined)}
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start"
+    >
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby={`${idPrefix}-ship`} className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body gap-4 p-4 sm:p-6">
+            <h2 id={`${idPrefix}-ship`} className="card-title text-lg">
+              Ship to
+            </h2>
+            <div className="grid grid-cols-1 gap-x-4 gap-y-4 sm:grid-cols-2">{SHIP_TO_FIELDS.map(field)}</div>
+            <p className="text-xs text-base-content/60">
+              This address is remembered in this browser for your next checkout.
+            </p>
+          </div>
+        </section>
+        <section aria-labelledby={`${idPrefix}-refs`} className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body gap-4 p-4 sm:p-6">
+            <h2 id={`${idPrefix}-refs`} className="card-title text-lg">
+              Your references
+            </h2>
+            <div className="grid grid-cols-1 gap-x-4 gap-y-4 sm:grid-cols-2">{ORDER_FIELDS.map(field)}</div>
+          </div>
+        </section>
+      </div>
+      <aside aria-labelledby={`${idPrefix}-review`} className="flex flex-col gap-4 lg:sticky lg:top-24">
+        <h2 id={`${idPrefix}-review`} className="text-lg font-semibold">
+          Review
+        </h2>
+        {review}
+        <div className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body gap-3 p-4">
+            {total}
+            <button type="submit" className="btn btn-block btn-primary" disabled={submitting}>
+              {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
+              Place order
+            </button>
+          </div>
+        </div>
+      </aside>
+    </form>
+  );
+}

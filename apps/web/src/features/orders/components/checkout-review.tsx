@@ -1,0 +1,43 @@
+import { formatPrice } from '@/lib/format';
+import type { SellerGroup } from '../utils/group-by-seller';
+
+/** The cart as the orders it will become: one card per seller with its lines and subtotal. */
+export function CheckoutReview({ groups }: { groups: SellerGroup[] }) {
+  return (
+    <ol className="flex flex-col gap-4" aria-label="Orders to place">
+      {groups.map((group, index) => (
+        <li key={group.sellerEmail}>
+          <section aria-labelledby={`seller-${index}`} className="card border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body gap-3 p-4">
+              <h3 id={`seller-${index}`} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                <span className="font-semibold">
+                  Order {index + 1} of {groups.length}
+                </span>
+                <span className="text-sm break-all text-base-content/70">Seller: {group.sellerEmail}</span>
+              </h3>
+              <ul className="divide-y divide-base-300 text-sm">
+                {group.items.map((item) => (
+                  <li key={item._id} className="flex items-start justify-between gap-3 py-2">
+                    <span className="min-w-0">
+                      <span className="font-medium">{item.name}</span>
+                      <span className="block text-base-content/70">
+                        {item.buyQuantity.toLocaleString('en-US')} × {formatPrice(item.price)}
+                      </span>
+                    </span>
+                    <span className="shrink-0 font-medium tabular-nums">
+                      {formatPrice(item.price * item.buyQuantity)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <p className="flex justify-between border-t border-base-300 pt-2 font-semibold">
+                <span>Subtotal</span>
+                <span className="tabular-nums">{formatPrice(group.total)}</span>
+              </p>
+            </div>
+          </section>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { OrderSummary } from '@b2b/shared';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+import { formatDateTime } from '../utils/format';
+import { OrderStatusBadge } from './order-status-badge';
+
+type OrderListProps = {
+  orders: OrderSummary[];
+  /** Whose list: a buyer sees the seller of each order, a seller the buyer. */
+  perspective: 'buyer' | 'seller';
+  /** Buttons for one order (the seller's desk). */
+  renderActions?: (order: OrderSummary) => ReactNode;
+};
+
+const units = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'unit' : 'units'}`;
+const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+
+/** One card per order: number and date, the other party, size and total, status; a column layout on wide screens. */
+export function OrderList({ orders, perspective, renderActions }: OrderListProps) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {orders.map((order) => (
+        <li key={order._id}>
+          <article aria-labelledby={`order-${order._id}`} className="card border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body gap-3 p-4 md:grid md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_auto_auto] md:items-center md:gap-6">
+              <div className="min-w-0">
+                <h2 id={`order-${order._id}`} className="text-base font-semibold">
+                  <Link to={paths.order(order._id)} className="link link-primary link-hover">
+                    {order.orderNumber}
+                  </Link>
+                </h2>
+                <p className="text-sm text-base-content/70">
+                  <time dateTime={order.placedAt}>{formatDateTime(order.placedAt)}</time>
+                </p>
+              </div>
+              <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+                {perspective === 'buyer' ? (
+                  <>
+                    <dt className="text-base-content/70">Seller</dt>
+                    <dd className="truncate" title={order.sellerEmail}>
+                      {order.sellerEmail}
+                    </dd>
+                  </>
+                ) : (
+                  <>
+                    <dt className="text-base-content/70">Buyer</dt>
+                    <dd className="truncate" title={`${order.buyerName} (${order.buyerEmail})`}>
+                      {order.buyerName} <span className="text-base-content/60">({order.buyerEmail})</span>
+                    </dd>
+                  </>
+                )}
+                <dt className="text-base-content/70">Items</dt>
+                <dd>
+                  {lines(order.lineCount)}, {units(order.units)}
+                </dd>
+                {order.poNumber ? (
+                  <>
+                    <dt className="text-base-content/70">PO</dt>
+                    <dd className="truncate">{order.poNumber}</dd>
+                  </>
+                ) : null}
+              </dl>
+              <div className="flex items-center justify-between gap-3 md:flex-col md:items-end md:justify-center">
+                <OrderStatusBadge status={order.status} />
+                <p className="font-semibold" aria-label={`Total ${formatPrice(order.total)}`}>
+                  {formatPrice(order.total)}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2 md:justify-end">
+                {renderActions?.(order)}
+                <Link
+                  to={paths.order(order._id)}
+                  className="btn btn-outline btn-sm"
+                  aria-label={`View ${order.orderNumber}`}
+                >
+                  View
+                </Link>
+              </div>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
