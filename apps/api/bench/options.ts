@@ -34,6 +34,8 @@ export interface BenchOptions {
   quietWait: number;
   /** Measure this commit (exported to a temporary folder) instead of the work tree. */
   ref: string | null;
+  /** Write the docs from a saved report (.data/bench/last-report.json) instead of measuring. */
+  render: string | null;
   /** The flags as given, for the report's "how to rerun". */
   argv: string[];
 }
@@ -54,6 +56,8 @@ export const USAGE = `npm run bench [-- flags]   (at the repository root: starts
   --dist                        run the built API (apps/api/dist) instead of the source
   --quiet 25                    before each scenario, wait until other processes use at most 25% of the CPUs…
   --quiet-wait 600              …for at most this many seconds in all (0: never wait)
+  --render .data/bench/last-report.json
+                                write the docs again from the last run's figures, measuring nothing
   --no-docs                     do not rewrite docs/benchmarks.md and docs/benchmarks.svg`;
 
 function sizesOf(value: string, flag: string): number[] {
@@ -87,6 +91,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       profile: { type: 'string' },
       dist: { type: 'boolean', default: false },
       ref: { type: 'string' },
+      render: { type: 'string' },
       quiet: { type: 'string', default: '25' },
       'quiet-wait': { type: 'string', default: '600' },
       'no-docs': { type: 'boolean', default: false },
@@ -112,6 +117,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     dist: values.dist,
     profile: values.profile ?? null,
     ref: values.ref ?? null,
+    render: values.render ?? null,
     quiet: positive(values.quiet, 'quiet') / 100,
     quietWait: values['quiet-wait'] === '0' ? 0 : positive(values['quiet-wait'], 'quiet-wait'),
     // A run re-started from a --ref export reports the command as it was typed.

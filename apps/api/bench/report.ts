@@ -97,13 +97,32 @@ export function goalLines(goals: Goal[]): string[] {
   return out;
 }
 
+/** One line on how busy other processes kept the machine just before the scenarios. */
+export function loadNote(report: Report): string | null {
+  const readings = report.targets.flatMap((t) => t.scenarios.map((s) => s.busy)).sort((a, b) => a - b);
+  if (readings.length === 0) return null;
+  const pct = (v: number) => `${Math.round(v * 100)}%`;
+  const above = readings.filter((b) => b > report.options.quiet).length;
+  const median = readings[Math.floor(readings.length / 2)] ?? 0;
+  if (above === 0) return null;
+  return (
+    `The machine was shared: just before ${above} of the ${readings.length} scenarios, other processes kept its CPUs ` +
+    `${pct(readings[0] ?? 0)}–${pct(readings.at(-1) ?? 0)} busy (median ${pct(median)}), above the ` +
+    `${pct(report.options.quiet)} the bench waits for (--quiet, at most --quiet-wait ${report.options.quietWait} s ` +
+    'in all). Throughput and latency are lower and noisier than on an idle machine; the CPU ms/req column and the ' +
+    'API/raw ratios (both servers share the same conditions, alternating) are the steadier figures.'
+  );
+}
+
+const allNotes = (report: Report) => [...(loadNote(report) ? [loadNote(report) as string] : []), ...report.notes];
+
 export function consoleReport(report: Report): string {
   return [
     ...report.targets.map((t) => `\n${consoleTable(t)}`),
     '',
     'Goals',
     ...goalLines(report.goals),
-    ...(report.notes.length > 0 ? ['', 'Notes', ...report.notes.map((x) => `  ${x}`)] : []),
+    ...(allNotes(report).length > 0 ? ['', 'Notes', ...allNotes(report).map((x) => `  ${x}`)] : []),
     ...(report.profile ? ['', ...profileLines(report.profile)] : []),
   ].join('\n');
 }
@@ -154,7 +173,7 @@ export function markdown(report: Report, chartFile: string): string {
     if (storms.length > 0) out.push('', ...storms.map((l) => (l.startsWith('  ') ? `- ${l.trim()}` : l)));
     out.push('');
   }
-  if (report.notes.length > 0) out.push('### Notes', '', ...report.notes.map((x) => `- ${x}`), '');
+  if (allNotes(report).length > 0) out.push('### Notes', '', ...allNotes(report).map((x) => `- ${x}`), '');
   if (report.profile) {
     const p = report.profile;
     out.push(

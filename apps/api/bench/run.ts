@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderChart } from './chart.js';
 import {
@@ -36,7 +36,7 @@ try {
   process.exit(2);
 }
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-if (!emulatorHost) {
+if (!emulatorHost && !options.render) {
   console.error('Run the bench with the Auth Emulator: npm run bench (from the repository root).');
   process.exit(1);
 }
@@ -139,12 +139,10 @@ async function measureScenario(
   servers: { api: RunningServer; raw: RunningServer | null },
   token: string,
   notes: string[],
+  /** How busy other processes kept the CPUs just before (reported with the results). */
   busy: number,
 ): Promise<Measured | null> {
   const where = `${sizeLabel(fixture.engine, fixture.size)}, ${scenario.label}`;
-  if (busy > options.quiet) {
-    notes.push(`${where}: measured while other processes used ${Math.round(busy * 100)}% of the CPUs`);
-  }
   const list = servers.raw
     ? index % 2 === 0
       ? [servers.api, servers.raw]
@@ -332,6 +330,9 @@ async function runProfile(
   return summariseProfile(file, scenario.label, sizeLabel(fixture.engine, fixture.size), window);
 }
 
+/** The last run's figures, so `--render` can write the docs again without measuring. */
+const LAST_REPORT = join(OUTPUT_ROOT, '.data/bench/last-report.json');
+
 async function writeDocs(report: Report) {
   const docs = join(OUTPUT_ROOT, 'docs');
   const caption =
@@ -353,7 +354,20 @@ async function writeDocs(report: Report) {
   log('wrote docs/benchmarks.md and docs/benchmarks.svg');
 }
 
+async function render(file: string): Promise<void> {
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as Report & { startedAt: string; finishedAt: string };
+  const report: Report = {
+    ...saved,
+    startedAt: new Date(saved.startedAt),
+    finishedAt: new Date(saved.finishedAt),
+    goals: evaluateGoals(saved.targets),
+  };
+  console.log(consoleReport(report));
+  await writeDocs(report);
+}
+
 async function main(): Promise<void> {
+  if (options.render) return render(options.render);
   const startedAt = new Date();
   const postgres = options.sizes.length > 0 ? await serverVersion(options.pgUrl) : null;
   const machine = describeMachine(postgres, process.env.BENCH_SNAPSHOT_OF ?? gitState(REPO_ROOT));
@@ -385,6 +399,8 @@ async function main(): Promise<void> {
     notes,
   };
   console.log(consoleReport(report));
+  mkdirSync(join(OUTPUT_ROOT, '.data/bench'), { recursive: true });
+  writeFileSync(LAST_REPORT, JSON.stringify(report, null, 1));
   if (options.docs) await writeDocs(report);
 }
 
