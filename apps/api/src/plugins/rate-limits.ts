@@ -35,6 +35,13 @@ type Limiter = (
   | { isAllowed: false; key: string; max: number; remaining: number; ttlInSeconds: number; isExceeded: boolean }
 >;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on write routes by this plugin: they count writes per signed-in user after auth. */
+    userWriteLimit?: boolean;
+  }
+}
+
 const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
 
 export default fp<RateLimitsOptions>(
@@ -83,8 +90,9 @@ export default fp<RateLimitsOptions>(
         if (isApiRead(request)) await enforce(readsByIp, request, reply, 'requests');
         return;
       }
-      // A token verified earlier is counted per user right after `authenticate` (below).
-      if (app.knownUser(request)) return;
+      // A token verified earlier is counted per user right after `authenticate` (below), on the
+      // routes that do that; anything else (a 404, say) is counted by address.
+      if (request.routeOptions.config?.userWriteLimit && app.knownUser(request)) return;
       await enforce(writesByIp, request, reply, 'changes');
     });
 
@@ -97,6 +105,7 @@ export default fp<RateLimitsOptions>(
       if (methods.every((method) => READ_METHODS.has(method) || method === 'OPTIONS')) return;
       const own = route.onRequest;
       route.onRequest = own === undefined ? [perUser] : Array.isArray(own) ? [...own, perUser] : [own, perUser];
+      route.config = { ...route.config, userWriteLimit: true };
     });
   },
   { name: 'rate-limits', dependencies: ['config', 'auth', 'redis'] },

@@ -107,6 +107,29 @@ describe('requests with a bad or missing token', () => {
   });
 });
 
+test('a signed-in user writing to paths that are no route is counted by address too', async () => {
+  const limited = await createTestApp({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '3' } });
+  try {
+    const user = await createUser();
+    // Verified (and so known) first.
+    const created = await limited.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: user.headers,
+      payload: productBody(),
+    });
+    expect(created.statusCode).toBe(201);
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      codes.push((await limited.app.inject({ method: 'POST', url: '/api/nope', headers: user.headers })).statusCode);
+    }
+    // The first write counted once against the address (the token was new): 2 more, then 429.
+    expect(codes).toEqual([404, 404, 429, 429, 429]);
+  } finally {
+    await limited.close();
+  }
+});
+
 describe('TRUST_PROXY', () => {
   const readsFrom = async (app: TestApp, forwardedFor: string) => {
     const codes: number[] = [];
