@@ -215,6 +215,28 @@ async function audit(url: string, profileDir: string, signedIn: boolean): Promis
 }
 
 /** The run with the best scores: performance first, then the sum of the other three. */
+/**
+ * Lighthouse now and then fails to record a page load on a busy machine (NO_NAVSTART,
+ * NO_FCP…): such a run is repeated, twice at most, in a fresh profile; a score is never retried.
+ */
+async function auditWithRetry(
+  url: string,
+  profile: string,
+  signedIn: boolean,
+  freshProfile: () => string,
+): Promise<Measured & { json: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, profile, signedIn);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`${new URL(url).pathname}: ${error instanceof Error ? error.message : error} Trying again…`);
+      rmSync(profile, { recursive: true, force: true });
+      freshProfile();
+    }
+  }
+}
+
 const best = (runs: Measured[]): Measured =>
   [...runs].sort(
     (a, b) =>
@@ -309,7 +331,9 @@ async function main(): Promise<number> {
     for (let run = 1; run <= RUNS; run++) {
       const profile = join(runDir, `profile-${results.length}-${run}`);
       if (page.signedIn) coldCopy(signedInProfile, profile);
-      const { json, ...measured } = await audit(`${baseUrl}${page.path}`, profile, page.signedIn);
+      const { json, ...measured } = await auditWithRetry(`${baseUrl}${page.path}`, profile, page.signedIn, () =>
+        page.signedIn ? coldCopy(signedInProfile, profile) : profile,
+      );
       rmSync(profile, { recursive: true, force: true });
       const name = page.path === '/' ? 'home' : page.path.slice(1);
       // Again each time: Playwright empties test-results/ when it starts.

@@ -25,6 +25,9 @@ export default defineConfig({
       },
       { path: '/login', module: 'src/app/routes/login.tsx' },
       { path: '/register', module: 'src/app/routes/register.tsx' },
+      // The catalogue lists a returning buyer opens directly.
+      { path: '/all-products', module: 'src/app/routes/all-products.tsx' },
+      { path: '/categories', module: 'src/app/routes/categories.tsx' },
     ]),
     precompress(),
     // What `/` may load before it can show anything, gzipped (issue 10: JavaScript ≤ 150 KB).

@@ -62,6 +62,18 @@ export function toAuthUser(user: User): AuthUser {
  * session this browser has no hint of. A visitor who was never signed in gets public pages
  * without the SDK; the guard still waits ('Loading...') until the state is known.
  */
+/** Resolves once the page has loaded and the browser is idle (or after a moment without requestIdleCallback). */
+function afterLoad(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : window.setTimeout(resolve, 1);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [hint] = useState(readSessionHint);
   const [redirected] = useState(googleRedirectPending);
@@ -99,7 +111,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!wanted) return;
     let cancelled = false;
     let unsubscribe = () => {};
-    getFirebase()
+    // With the user's unexpired token at hand nothing waits for Firebase: let the page load
+    // first, then confirm. Otherwise start it now.
+    const ready = readSessionToken() ? afterLoad() : Promise.resolve();
+    ready
+      .then(() => getFirebase())
       .then(async ({ auth, config }) => {
         const { onIdTokenChanged } = await import('firebase/auth');
         return { auth, config, onIdTokenChanged };
