@@ -2,7 +2,12 @@ import { PassThrough } from 'node:stream';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_TITLE } from '@b2b/shared';
 import type { Config } from './config.js';
@@ -32,6 +37,7 @@ import productRoutes from './routes/products/index.js';
 import salesRoutes from './routes/sales/index.js';
 
 export const API_PREFIX = '/api';
+
 export const DOCS_PREFIX = `${API_PREFIX}/docs`;
 
 export interface BuildAppOptions {
@@ -62,8 +68,8 @@ declare module 'fastify' {
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    // One line per request (below), not Fastify's two.
-    disableRequestLogging: true,
+    // One line per request (the onResponse hook below), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     // The client address comes from X-Forwarded-For only when it was set by a trusted proxy.
     trustProxy: config.trustProxy,
