@@ -224,6 +224,65 @@ describe('POST /api/orders (checkout)', () => {
   });
 });
 
+describe('Idempotency-Key on checkout and reorder', () => {
+  test('a retried checkout with the same key places the orders once and gets the same answer', async () => {
+    const productId = await product(sellerA);
+    await api.buy(buyer, productId, 6);
+    const key = randomUUID();
+    const body = { shipTo: buildShipTo(), poNumber: 'PO-RETRY' };
+    const first = await api.placeRaw(buyer, body, { 'idempotency-key': key });
+    const retry = await api.placeRaw(buyer, body, { 'idempotency-key': key });
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
+    expect(retry.json()).toEqual(first.json());
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    const placed = first.json<{ orders: { _id: string }[] }>().orders;
+    const mine = await api.list(buyer, '/api/orders', '?limit=100');
+    expect(mine.items.filter((o) => o.poNumber === 'PO-RETRY').map((o) => o._id)).toEqual(placed.map((o) => o._id));
+    expect(await api.stockOf(productId)).toBe(94);
+  });
+
+  test('a double click (two requests at once, one key) places once; without a key the second finds the cart empty', async () => {
+    const productId = await product(sellerB);
+    await api.buy(buyer, productId, 2);
+    const key = randomUUID();
+    const [a, b] = await Promise.all([
+      api.placeRaw(buyer, { shipTo: buildShipTo() }, { 'idempotency-key': key }),
+      api.placeRaw(buyer, { shipTo: buildShipTo() }, { 'idempotency-key': key }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.json()).toEqual(a.json());
+  });
+
+  test('the same key with another body is refused with 422 IDEMPOTENCY_KEY_REUSED and changes nothing', async () => {
+    const productId = await product(sellerA);
+    await api.buy(buyer, productId, 1);
+    const key = randomUUID();
+    expect((await api.placeRaw(buyer, { shipTo: buildShipTo() }, { 'idempotency-key': key })).statusCode).toBe(201);
+    await api.buy(buyer, productId, 1);
+    const reused = await api.placeRaw(buyer, { shipTo: buildShipTo({ city: 'Dhaka' }) }, { 'idempotency-key': key });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json<ErrorBody>().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await api.cart(buyer)).toHaveLength(1);
+    await api.place(buyer);
+  });
+
+  test('a retried reorder with the same key buys the lines once', async () => {
+    const { id, productId } = await placedOrder(sellerA, 5);
+    const key = randomUUID();
+    const reorder = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${id}/reorder`,
+        headers: { ...buyer.headers, 'idempotency-key': key },
+      });
+    const [first, retry] = [await reorder(), await reorder()];
+    expect(retry.json()).toEqual(first.json());
+    expect(await api.stockOf(productId)).toBe(90);
+    expect(await api.cart(buyer)).toHaveLength(1);
+    await api.place(buyer);
+  });
+});
+
 describe('GET /api/orders/:id', () => {
   test('the buyer and the seller see it, each with their own next steps; anyone else gets 403', async () => {
     const { id } = await placedOrder(sellerA);

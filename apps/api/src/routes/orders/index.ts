@@ -27,12 +27,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     {
       onRequest: app.authenticate,
+      // Idempotency-Key: a retried or double-clicked checkout places the orders once and gets the
+      // same answer (plugins/idempotency.ts).
+      config: { idempotent: true },
       schema: {
         tags,
         summary: "Checkout: place the caller's whole cart",
         description:
           'One transaction: the cart empties into one order per seller (the stock was taken when the items entered ' +
-          'the cart), or nothing changes. 409 EMPTY_CART when the cart has nothing (its holds may have expired).',
+          'the cart), or nothing changes. 409 EMPTY_CART when the cart has nothing (its holds may have expired). ' +
+          'With an Idempotency-Key, a retry gets the first answer and places nothing again.',
         security: bearer,
         body: placeOrderSchema,
         response: { 201: placeOrderResultSchema, ...errorResponses(400, 401, 409, 422, 429) },
@@ -116,6 +120,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/reorder',
     {
       onRequest: app.authenticate,
+      // A retried reorder with the same key buys the lines once.
+      config: { idempotent: true },
       schema: {
         tags,
         summary: "Buy an order's lines again into the cart",
@@ -125,7 +131,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'Only the buyer may reorder.',
         security: bearer,
         params: idParamsSchema,
-        response: { 200: reorderResultSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: reorderResultSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
       },
     },
     async (request) => repo.reorder(request.params.id, currentUser(request)),
