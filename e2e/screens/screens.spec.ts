@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Category, Product } from '@b2b/shared';
+import { buildShipTo } from '@b2b/shared/testing';
 import type { api } from '../fixtures/api.js';
-import { avatarUrl, type TestUser } from '../fixtures/auth-emulator.js';
+import { avatarUrl, uniqueEmail, type TestUser } from '../fixtures/auth-emulator.js';
 import { blocking, describeViolations, scanAccessibility, type AxeViolation } from '../fixtures/axe.js';
 import { expect, test } from '../fixtures/test.js';
 import { listSettled, login } from '../fixtures/ui.js';
@@ -23,6 +24,8 @@ interface ScreenContext {
   user: TestUser;
   token: () => Promise<string>;
   api: typeof api;
+  /** Another person (a seller to buy from, a buyer of the user's products), with their token. */
+  partner: (displayName: string) => Promise<{ user: TestUser; token: string }>;
 }
 
 interface Screen {
@@ -42,10 +45,10 @@ async function demoProducts(ctx: ScreenContext, count: number): Promise<Product[
 }
 
 /** Gives the user a few listings of their own, copied from the demo catalogue. */
-async function ownListings(ctx: ScreenContext): Promise<Product[]> {
-  const token = await ctx.token();
+async function ownListings(ctx: ScreenContext, token?: string, from = 0): Promise<Product[]> {
+  token ??= await ctx.token();
   const created: Product[] = [];
-  for (const demo of await demoProducts(ctx, 4)) {
+  for (const demo of (await demoProducts(ctx, from + 4)).slice(from)) {
     const { name, image, quantity, minSellQty, brand, category, description, price, rating, content } = demo;
     created.push(
       await ctx.api.createProduct(token, {
@@ -55,6 +58,55 @@ async function ownListings(ctx: ScreenContext): Promise<Product[]> {
     );
   }
   return created;
+}
+
+/** The user's cart holds products of two sellers (copies of demo products). */
+async function cartFromTwoSellers(ctx: ScreenContext): Promise<void> {
+  const token = await ctx.token();
+  for (const [name, from] of [
+    ['Northwind Wholesale', 0],
+    ['Karnaphuli Traders', 4],
+  ] as const) {
+    const seller = await ctx.partner(name);
+    const [first, second] = await ownListings(ctx, seller.token, from);
+    for (const product of [first, second]) if (product) await ctx.api.buy(token, product._id, product.minSellQty * 2);
+  }
+}
+
+async function fillShipTo(page: Page): Promise<void> {
+  const address = buildShipTo({ name: 'Rahman Traders Ltd.', line2: 'Gate 3, Warehouse B' });
+  await page.getByLabel(/Name or company/).fill(address.name);
+  await page.getByLabel(/Address line 1/).fill(address.line1);
+  await page.getByLabel(/Address line 2/).fill(address.line2);
+  await page.getByLabel(/^City/).fill(address.city);
+  await page.getByLabel(/^Postal code/).fill(address.postalCode);
+  await page.getByLabel(/^Country/).fill(address.country);
+  await page.getByLabel(/^Phone/).fill(address.phone);
+  await page.getByLabel(/PO number/).fill('PO-2026-0117');
+}
+
+/**
+ * Four orders of the user from two sellers: one shipped (with tracking), one confirmed, one
+ * still placed and one cancelled. Returns the shipped order's id.
+ */
+async function ordersInEveryState(ctx: ScreenContext): Promise<string> {
+  const token = await ctx.token();
+  const sellers = [await ctx.partner('Northwind Wholesale'), await ctx.partner('Karnaphuli Traders')];
+  const listings = [await ownListings(ctx, sellers[0]?.token, 0), await ownListings(ctx, sellers[1]?.token, 4)];
+  const place = async (products: (Product | undefined)[]) => {
+    for (const product of products) if (product) await ctx.api.buy(token, product._id, product.minSellQty * 3);
+    return (await ctx.api.placeOrder(token, { poNumber: 'PO-2026-0117', shipTo: buildShipTo() })).orders;
+  };
+  const cancelled = await place([listings[1]?.[2]]);
+  await ctx.api.setOrderStatus(token, cancelled[0]?._id ?? '', 'cancelled');
+  const [first, second] = await place([listings[0]?.[0], listings[0]?.[1], listings[1]?.[0]]);
+  const bySeller = (seller: number) => [first, second].find((o) => o?.sellerEmail === sellers[seller]?.user.email);
+  const shipped = bySeller(0)?._id ?? '';
+  await ctx.api.setOrderStatus(sellers[0]?.token ?? '', shipped, 'confirmed');
+  await ctx.api.setOrderStatus(sellers[0]?.token ?? '', shipped, 'shipped', 'DHL 4711 0815');
+  await ctx.api.setOrderStatus(sellers[1]?.token ?? '', bySeller(1)?._id ?? '', 'confirmed');
+  await place([listings[0]?.[3]]);
+  return shipped;
 }
 
 const SCREENS: Screen[] = [
@@ -129,6 +181,69 @@ const SCREENS: Screen[] = [
       for (const product of await demoProducts(ctx, 3)) await ctx.api.buy(token, product._id, product.minSellQty);
       await ctx.page.goto(`/carts/${ctx.user.email}`);
       await expect(ctx.page.getByRole('article')).toHaveCount(3);
+    },
+  },
+  {
+    name: 'checkout',
+    signedIn: true,
+    open: async (ctx) => {
+      await cartFromTwoSellers(ctx);
+      await ctx.page.goto('/checkout');
+      await expect(ctx.page.getByRole('list', { name: 'Orders to place' }).getByRole('region')).toHaveCount(2);
+      await fillShipTo(ctx.page);
+    },
+  },
+  {
+    name: 'order-placed',
+    signedIn: true,
+    open: async (ctx) => {
+      await cartFromTwoSellers(ctx);
+      await ctx.page.goto('/checkout');
+      await fillShipTo(ctx.page);
+      await ctx.page.getByRole('button', { name: 'Place order' }).click();
+      await expect(ctx.page.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible();
+    },
+  },
+  {
+    name: 'my-orders',
+    signedIn: true,
+    open: async (ctx) => {
+      await ordersInEveryState(ctx);
+      await ctx.page.goto('/orders');
+      await expect(ctx.page.getByRole('article')).toHaveCount(4);
+      await expect(ctx.page.getByRole('button', { name: 'All 4' })).toBeVisible();
+    },
+  },
+  {
+    name: 'order',
+    signedIn: true,
+    open: async (ctx) => {
+      const shipped = await ordersInEveryState(ctx);
+      await ctx.page.goto(`/orders/${shipped}`);
+      await expect(ctx.page.getByText('Tracking: DHL 4711 0815')).toBeVisible();
+    },
+  },
+  {
+    name: 'sales',
+    signedIn: true,
+    open: async (ctx) => {
+      const listings = await ownListings(ctx);
+      const token = await ctx.token();
+      for (const name of ['Karim Hossain', 'Nadia Chowdhury', 'Farid Ahmed']) {
+        const buyer = await ctx.partner(name);
+        for (const product of listings.slice(0, 2)) await ctx.api.buy(buyer.token, product._id, product.minSellQty);
+        await ctx.api.placeOrder(buyer.token, {
+          poNumber: `PO-${name.split(' ')[0]?.toUpperCase()}-7`,
+          shipTo: buildShipTo(),
+        });
+      }
+      const [newest, middle] = await ctx.api.sales(token);
+      await ctx.api.setOrderStatus(token, middle?._id ?? '', 'confirmed');
+      await ctx.api.setOrderStatus(token, newest?._id ?? '', 'confirmed');
+      await ctx.api.setOrderStatus(token, newest?._id ?? '', 'shipped', 'FedEx 7781');
+      await ctx.page.goto('/sales');
+      await expect(ctx.page.getByRole('article')).toHaveCount(3);
+      await expect(ctx.page.getByRole('button', { name: 'Shipped 1' })).toBeVisible();
     },
   },
   {
@@ -235,7 +350,12 @@ for (const screen of SCREENS) {
     // Stable pictures: the carousel and the banner animation honour reduced motion.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     if (screen.signedIn) await login(page, user);
-    await screen.open({ page, user, api, token: () => tokenFor(user) });
+    const partner = async (displayName: string) => {
+      const seed = displayName.toLowerCase().replace(/[^a-z]+/g, '-');
+      const other = await makeUser({ displayName, photoURL: avatarUrl(seed), email: uniqueEmail(seed.split('-')[0]) });
+      return { user: other, token: await tokenFor(other) };
+    };
+    await screen.open({ page, user, api, token: () => tokenFor(user), partner });
 
     const found: AxeViolation[] = [];
     for (const width of WIDTHS) {
