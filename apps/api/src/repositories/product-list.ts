@@ -433,11 +433,39 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     return changed ? fixed.join(' ') : null;
   }
 
+  /**
+   * Whether some word of the query is in no product at all. A plain word (ASCII letters and
+   * digits, 3 or more) can only occur inside one word of a name or brand, and every such word is
+   * in search_terms; looking it up there costs the same at any catalogue size, whereas searching
+   * the products for a word that is nowhere can read the whole catalogue before it finds nothing.
+   */
+  async function hasUnknownWord(q: string): Promise<boolean> {
+    const plain = searchWords(q).filter((word) => /^[a-z0-9]{3,}$/.test(word));
+    for (const word of plain) {
+      const [known] = await queryRows<{ one: number }>(
+        db,
+        sql`select 1 as one from search_terms where term like ${likePattern(word)} limit 1`,
+      );
+      if (!known) return true;
+    }
+    return false;
+  }
+
+  const nothing = (filter: ListFilter): ProductPage => ({
+    items: [],
+    total: filter.cursor ? 0 : filter.offset,
+    totalIsExact: true,
+    nextCursor: null,
+    correctedQuery: null,
+  });
+
   async function list(filter: ListFilter): Promise<ProductPage> {
-    const run = (f: ListFilter) =>
-      f.sort === 'relevance' && f.q
+    const run = async (f: ListFilter) => {
+      if (f.q && (await hasUnknownWord(f.q))) return nothing(f);
+      return f.sort === 'relevance' && f.q
         ? listRelevant({ ...f, q: f.q })
         : listSorted({ ...f, sort: f.sort === 'relevance' ? 'oldest' : f.sort });
+    };
     const result = await run(filter);
     if (result.items.length > 0 || !filter.q || filter.cursor || filter.offset > 0) return result;
     const corrected = await correct(filter.q);
