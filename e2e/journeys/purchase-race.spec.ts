@@ -11,7 +11,10 @@ async function openPurchaseDialog(page: Page, productId: string, quantity: numbe
   return dialog;
 }
 
-test('two buyers racing for the last 5 units: exactly one wins, the other is told why', async ({
+// PGlite runs one transaction at a time, so there the race cannot be lost: it runs on PostgreSQL.
+test.skip(!process.env.E2E_DATABASE_URL, 'PostgreSQL only: on PGlite no race can be lost');
+
+test('(PostgreSQL only) two buyers racing for the last 5 units: exactly one wins, the other is told why', async ({
   makeUser,
   pageFor,
   api,
