@@ -33,7 +33,8 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { WRITE_RATE_LIMIT_PER_MINUTE: '1000000', READ_RATE_LIMIT_PER_MINUTE: '1000000' },
   });
-  [attacker, victim] = await Promise.all([createUser(), createUser()]);
+  let seller: TestUser;
+  [attacker, victim, seller] = await Promise.all([createUser(), createUser(), createUser()]);
   const db = t.database.db;
   victimProducts = await Promise.all(
     [0, 1, 2].map((i) => insertProduct(db, victim, { quantity: 100_000, minSellQty: 1, name: `Victim ${i}` })),
@@ -50,8 +51,9 @@ beforeAll(async () => {
         payload: { productId, buyQuantity: 3 },
       })
     ).json<{ insertedId: string }>().insertedId;
-  // The victim has an order (bought from the attacker) and, after it, a cart.
-  await buy(victim, attackerProducts[0] ?? '');
+  // The victim has an order, bought from a third seller (the seller of an order may rightly
+  // confirm, ship or cancel it, so it must not be the attacker), and, after it, a cart.
+  await buy(victim, await insertProduct(db, seller, { quantity: 100_000, minSellQty: 1, name: 'Third seller' }));
   const placed = await t.app.inject({
     method: 'POST',
     url: '/api/orders',
