@@ -34,7 +34,9 @@ import healthRoutes from './routes/health/index.js';
 import myProductRoutes from './routes/my-products/index.js';
 import orderRoutes from './routes/orders/index.js';
 import productRoutes from './routes/products/index.js';
+import profileRoutes from './routes/profile/index.js';
 import salesRoutes from './routes/sales/index.js';
+import sellerRoutes from './routes/sellers/index.js';
 
 export const API_PREFIX = '/api';
 
@@ -182,6 +184,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(salesRoutes);
+      await api.register(profileRoutes);
+      await api.register(sellerRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -11,25 +11,12 @@ import {
   SORTS,
   type Sort,
 } from './constants.js';
+import { IMAGE_REF_MESSAGE, isImageRef } from './image-ref.js';
 
 /*
  * The contract between the web app and the API. The same schemas validate the web forms
  * and the Fastify routes; every type below is inferred from them.
  */
-
-/**
- * An https URL or a path on this site. The CSP only allows https images, so an http URL would
- * never load; `//host/x` is a protocol-relative URL to another site, not a site path.
- */
-const isImageRef = (value: string) => {
-  if (value === '') return true;
-  if (value.startsWith('/')) return /^\/(?![/\\])\S*$/.test(value);
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 /** A UTF-16 surrogate without its partner: not a character, and UTF-8 cannot encode it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -58,7 +45,7 @@ export const categorySchema = z.enum(CATEGORY_VALUES, {
 
 /** Each product field's rule, without defaults; create and update build on these. */
 const productFields = {
-  image: text(LIMITS.image).refine(isImageRef, 'Image must be an https URL or a path starting with /.'),
+  image: text(LIMITS.image).refine(isImageRef, IMAGE_REF_MESSAGE),
   name: text(LIMITS.name).min(1, 'Name is required.'),
   quantity: z
     .number({ error: 'Quantity must be a number.' })
@@ -85,6 +72,9 @@ const productFields = {
     .nullable(),
   content: text(LIMITS.content),
 };
+
+/** The image URL rule (https or a site path, or empty), for every other image field of the contract. */
+export const imageRefSchema = productFields.image;
 
 export const productInputSchema = z.object({
   ...productFields,

@@ -20,6 +20,7 @@ import {
   LIMITS,
   ORDER_LIMITS,
   ORDER_STATUSES,
+  PROFILE_LIMITS,
   type Category,
   type OrderStatus,
 } from '@b2b/shared';
@@ -278,8 +279,34 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/**
+ * What a user says about themselves (GET/PUT /profile): the company name, and copies of the
+ * Firebase display name and photo, so sellers' names can be shown without asking Firebase.
+ * One row per account (uid); the email is the token's, lower-cased, for the sellers lookup.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    uid: text('uid').primaryKey(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    photoUrl: text('photo_url').notNull().default(''),
+    companyName: text('company_name').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('profiles_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('profiles_display_name_length', maxLength(t.displayName, PROFILE_LIMITS.displayName)),
+    check('profiles_company_name_length', maxLength(t.companyName, PROFILE_LIMITS.companyName)),
+    check('profiles_photo_url_length', maxLength(t.photoUrl, LIMITS.image)),
+    // The sellers lookup; an email reused by a later account: the newest profile wins.
+    index('profiles_email_idx').on(t.email, t.updatedAt),
+  ],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type CartItemRow = typeof cartItems.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
