@@ -23,6 +23,14 @@ function renderOrders(
   url = '/orders',
 ) {
   server.use(
+    http.get('/api/sellers', ({ request }) => {
+      const emails = new URL(request.url).searchParams.getAll('email');
+      return HttpResponse.json(
+        emails.includes('north@example.com')
+          ? [{ email: 'north@example.com', companyName: 'Northwind Wholesale', displayName: 'Nora' }]
+          : [],
+      );
+    }),
     http.get('/api/orders', ({ request }) => {
       const query = new URL(request.url).searchParams;
       const page = list(query.get('status'), query.get('offset'));
@@ -50,7 +58,10 @@ test('lists the orders with their seller, size, total and a status badge; the fi
   expect(document.title).toBe('My Orders | B2B Wholesale Platform');
   const card = await screen.findByRole('article', { name: 'B2B-000012' });
   expect(within(card).getByRole('link', { name: 'B2B-000012' })).toHaveAttribute('href', `/orders/${shipped._id}`);
-  expect(card).toHaveTextContent('north@example.com');
+  // The seller by company name, every seller of the page asked for in one request.
+  expect(await within(card).findByText('Northwind Wholesale')).toHaveAttribute('title', 'north@example.com');
+  const lookups = receivedRequests().filter((r) => r.path === '/api/sellers');
+  expect(lookups).toHaveLength(1);
   expect(card).toHaveTextContent('2 lines, 30 units');
   expect(card).toHaveTextContent('PO-1');
   expect(within(card).getByText('Shipped')).toBeInTheDocument();

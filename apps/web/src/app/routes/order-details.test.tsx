@@ -33,6 +33,9 @@ function renderOrder(
 ) {
   let current = order;
   server.use(
+    http.get('/api/sellers', () =>
+      HttpResponse.json([{ email: SELLER, companyName: 'Northwind Wholesale', displayName: 'Nora' }]),
+    ),
     http.get(`/api/orders/${order._id}`, () => HttpResponse.json(current)),
     http.patch(`/api/orders/${order._id}/status`, () => {
       current = after ?? current;
@@ -75,8 +78,10 @@ test('the buyer sees lines, total, parties, address, note and the status timelin
   expect(within(table).getByRole('row', { name: /Kettle.*3.*\$19\.99.*\$59\.97/ })).toBeInTheDocument();
   expect(within(table).getByRole('row', { name: /Mugs.*N\/A.*12/ })).toBeInTheDocument();
   expect(within(table).getByRole('row', { name: /Total.*\$89\.97/ })).toBeInTheDocument();
-  expect(screen.getByText('Ann Buyer (ann@example.com) (you)')).toBeInTheDocument();
-  expect(screen.getByText(SELLER)).toBeInTheDocument();
+  const details = screen.getByRole('region', { name: 'Details' });
+  // The parties by company name (else the name on the order), with their emails.
+  await waitFor(() => expect(details).toHaveTextContent(`SellerNorthwind Wholesale (${SELLER})`));
+  expect(details).toHaveTextContent('BuyerAnn Buyer (ann@example.com) (you)');
   expect(screen.getByText('PO-7781')).toBeInTheDocument();
   expect(screen.getByText('Back gate, please.')).toBeInTheDocument();
   expect(screen.getByText('Dock 4')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { Order, ReorderResult } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { showAlert } from '@/components/ui/dialogs';
+import { SellerName } from '@/components/ui/seller-name';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -151,11 +152,12 @@ function OrderView({ order }: { order: Order }) {
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="text-base-content/70">Buyer</dt>
                 <dd className="break-all">
-                  {order.buyerName} ({order.buyerEmail}){isBuyer ? ' (you)' : ''}
+                  <SellerName email={order.buyerEmail} fallbackName={order.buyerName} withEmail />
+                  {isBuyer ? ' (you)' : ''}
                 </dd>
                 <dt className="text-base-content/70">Seller</dt>
                 <dd className="break-all">
-                  {order.sellerEmail}
+                  <SellerName email={order.sellerEmail} withEmail />
                   {isSeller ? ' (you)' : ''}
                 </dd>
                 <dt className="text-base-content/70">PO number</dt>

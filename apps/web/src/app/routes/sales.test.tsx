@@ -33,6 +33,10 @@ const incoming = (number: string, status: OrderStatus) =>
 function renderSales(orders: OrderSummary[]) {
   let stored = orders;
   server.use(
+    // Ann saved a company name; the other buyers saved no profile.
+    http.get('/api/sellers', () =>
+      HttpResponse.json([{ email: 'ann@example.com', companyName: 'Ann Imports Ltd', displayName: 'Ann' }]),
+    ),
     http.get('/api/sales', () => pageResponse(stored)),
     http.get('/api/sales/counts', () =>
       HttpResponse.json({
@@ -65,7 +69,9 @@ test('incoming orders with the buyer, total and status; counts per status', asyn
   expect(screen.getByRole('heading', { level: 1, name: 'Sales' })).toBeInTheDocument();
   expect(document.title).toBe('Sales | B2B Wholesale Platform');
   const placed = await screen.findByRole('article', { name: 'B2B-000003' });
-  expect(placed).toHaveTextContent('Ann Buyer (ann@example.com)');
+  // The buyer by company name (one request for every card), with the email beside it.
+  await waitFor(() => expect(placed).toHaveTextContent('Ann Imports Ltd (ann@example.com)'));
+  expect(receivedRequests().filter((r) => r.path === '/api/sellers')).toHaveLength(1);
   expect(placed).toHaveTextContent('$59.97');
   expect(within(placed).getByRole('button', { name: 'Confirm B2B-000003' })).toBeInTheDocument();
   expect(within(placed).getByRole('button', { name: 'Cancel order B2B-000003' })).toBeInTheDocument();
@@ -120,4 +126,11 @@ test('Mark delivered and Cancel ask for confirmation, since neither can be undon
 test('no sales yet', async () => {
   renderSales([]);
   expect(await screen.findByText('No orders for your products yet.')).toBeInTheDocument();
+});
+
+test('a buyer without a profile shows by the name on the order, then the email', async () => {
+  renderSales([buildOrderSummary({ orderNumber: 'B2B-000007', buyerName: 'Bo Buyer', buyerEmail: 'bo@example.com' })]);
+  const card = await screen.findByRole('article', { name: 'B2B-000007' });
+  await waitFor(() => expect(receivedRequests().some((r) => r.path === '/api/sellers')).toBe(true));
+  expect(card).toHaveTextContent('Bo Buyer (bo@example.com)');
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderSummary } from '@b2b/shared';
+import { SellerName } from '@/components/ui/seller-name';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 import { formatDateTime } from '../utils/format';
@@ -39,15 +40,15 @@ export function OrderList({ orders, perspective, renderActions }: OrderListProps
                 {perspective === 'buyer' ? (
                   <>
                     <dt className="text-base-content/70">Seller</dt>
-                    <dd className="truncate" title={order.sellerEmail}>
-                      {order.sellerEmail}
+                    <dd className="truncate">
+                      <SellerName email={order.sellerEmail} />
                     </dd>
                   </>
                 ) : (
                   <>
                     <dt className="text-base-content/70">Buyer</dt>
-                    <dd className="truncate" title={`${order.buyerName} (${order.buyerEmail})`}>
-                      {order.buyerName} <span className="text-base-content/60">({order.buyerEmail})</span>
+                    <dd className="truncate">
+                      <SellerName email={order.buyerEmail} fallbackName={order.buyerName} withEmail />
                     </dd>
                   </>
                 )}
