@@ -187,6 +187,73 @@ describe('POST /api/carts', () => {
   );
 });
 
+describe('purchases of one product while another is being bought', () => {
+  const asAuthUser = (user: TestUser) => ({
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName ?? 'Buyer',
+  });
+
+  test('wait for it, then are bought together in arrival order, each under the minimum and stock rules', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 10, minSellQty: 2 });
+    const carts = t.app.repos.carts;
+    // Started without waiting: the first runs alone, the other four wait for it and form one batch.
+    const settled = await Promise.allSettled(
+      [3, 1, 8, 4, 3].map((buyQuantity) => carts.purchase(asAuthUser(buyer), { productId, buyQuantity })),
+    );
+    const outcome = settled.map((s) =>
+      s.status === 'fulfilled' ? 'bought' : (s.reason as { code?: string; message?: string }).message,
+    );
+    // 3 leaves 7; 1 is below the minimum; 8 does not fit in 7; 4 leaves 3; the last 3 leaves 0.
+    expect(outcome).toEqual([
+      'bought',
+      'You must buy at least 2 units.',
+      'Not enough stock: only 7 units available.',
+      'bought',
+      'bought',
+    ]);
+    expect(await stockOf(productId)).toBe(0);
+    expect(await cartRowsFor(productId)).toBe(3);
+    const ids = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    expect(new Set(ids).size).toBe(3);
+    const { items } = await cartOf(buyer, '?limit=100');
+    expect(
+      items
+        .filter((i) => i.productId === productId)
+        .map((i) => i.buyQuantity)
+        .sort(),
+    ).toEqual([3, 3, 4]);
+  });
+
+  test('share one transaction: the waiting purchases commit together (one buy date, the transaction time)', async () => {
+    const productId = await insertProduct(t.database.db, seller, { quantity: 10, minSellQty: 1 });
+    const carts = t.app.repos.carts;
+    const ids = await Promise.all(
+      Array.from({ length: 5 }, () => carts.purchase(asAuthUser(buyer), { productId, buyQuantity: 1 })),
+    );
+    const rows = await t.database.db
+      .select({ id: cartItems.id, buyDate: cartItems.buyDate })
+      .from(cartItems)
+      .where(eq(cartItems.productId, productId));
+    const dateOf = new Map(rows.map((row) => [row.id, row.buyDate.getTime()]));
+    const [alone, ...batch] = ids.map((id) => dateOf.get(id));
+    expect(new Set(batch).size).toBe(1);
+    expect(batch[0]).not.toBe(alone);
+    expect(await stockOf(productId)).toBe(5);
+  });
+
+  test('a batch for a product that does not exist: each request gets its 404, nothing is bought', async () => {
+    const productId = randomUUID();
+    const carts = t.app.repos.carts;
+    const settled = await Promise.allSettled(
+      Array.from({ length: 40 }, () => carts.purchase(asAuthUser(other), { productId, buyQuantity: 1 })),
+    );
+    const codes = settled.map((s) => (s.status === 'rejected' ? (s.reason as { code?: string }).code : 'bought'));
+    expect(codes).toEqual(Array.from({ length: 40 }, () => 'NOT_FOUND'));
+    expect(await cartRowsFor(productId)).toBe(0);
+  });
+});
+
 describe('GET /api/carts/:email', () => {
   test('newest first, paged, with the total', async () => {
     const shopper = await createUser();
