@@ -363,8 +363,9 @@ async function purchase(body: unknown): Promise<string> {
   if (typeof buyQuantity !== 'number' || !Number.isInteger(buyQuantity) || buyQuantity < 1) {
     throw new HttpError(400, 'buyQuantity');
   }
-  // As the API (since 933562b): one statement, the decrement's RETURNING feeding the cart row,
-  // so the hot row's lock is held for one statement, not across client round trips.
+  // The one-purchase transaction, one statement per request: the decrement's RETURNING feeding
+  // the cart row. (The API batches concurrent purchases of one product into one such statement;
+  // this is the per-request floor it is compared with.)
   const holds = await cartHolds;
   const result = await pool.query<{ id: string }>(
     `with bought as (
