@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { FALLBACK_TEXT } from '@b2b/shared';
-import { formatCount, formatPrice } from './format';
+import { formatCount, formatPrice, formatUnits } from './format';
 
 test('prices are US dollars with two decimals, and a missing price shows the fallback', () => {
   expect(formatPrice(4.5)).toBe('$4.50');
@@ -13,4 +13,9 @@ test('counts have thousands separators, and a lower bound ends in +', () => {
   expect(formatCount(7)).toBe('7');
   expect(formatCount(1_000_000)).toBe('1,000,000');
   expect(formatCount(10_000, false)).toBe('10,000+');
+});
+
+test('units have thousands separators and a singular', () => {
+  expect(formatUnits(1)).toBe('1 unit');
+  expect(formatUnits(12_500)).toBe('12,500 units');
 });

@@ -13,3 +13,8 @@ const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export function formatCount(count: number, exact = true): string {
   return `${whole.format(count)}${exact ? '' : '+'}`;
 }
+
+/** A number of units, e.g. "1,200 units" (one unit is "1 unit"). */
+export function formatUnits(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'unit' : 'units'}`;
+}

@@ -352,3 +352,95 @@ test('while searching, the heading says what is shown', async () => {
   expect(await screen.findByText(/Showing products whose name or brand matches “paper”\./)).toBeInTheDocument();
   expect(screen.queryByText(/Showing every product in the catalogue/)).not.toBeInTheDocument();
 });
+
+test('the sort control sorts on the server, keeps the sort in the URL and goes back to page 1', async () => {
+  serveProducts(() => pageResponse([plenty], 60));
+  const { user, router } = renderRoute(<AllProductsRoute />, { path: '/all-products', url: '/all-products?page=2' });
+  await screen.findByText('Copy Paper');
+  const sort = screen.getByRole('combobox', { name: 'Sort by' });
+  expect(sort).toHaveValue('oldest');
+  expect(
+    within(sort)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual([
+    'Oldest first',
+    'Newest first',
+    'Price: low to high',
+    'Price: high to low',
+    'Name: A to Z',
+    'Rating: high to low',
+  ]);
+
+  await user.selectOptions(sort, 'Price: low to high');
+  await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'price_asc', offset: '0' }));
+  expect(router.state.location.search).toBe('?sort=price_asc');
+
+  // The filter keeps the sort.
+  await user.click(screen.getByRole('button', { name: 'Show Available Products' }));
+  await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'price_asc', available: 'true' }));
+});
+
+test('a sort in the URL is used at once; searching offers Best match, and clearing the search drops it', async () => {
+  const { user, router } = renderRoute(<AllProductsRoute />, {
+    path: '/all-products',
+    url: '/all-products?sort=newest',
+  });
+  await screen.findByText('Copy Paper');
+  expect(lastQuery()).toMatchObject({ sort: 'newest' });
+  expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name or brand' }), 'paper{Enter}');
+  await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'paper', sort: 'newest' }));
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Best match');
+  await waitFor(() => expect(router.state.location.search).toBe('?q=paper'));
+  expect(lastQuery()).toMatchObject({ q: 'paper', sort: 'relevance' });
+
+  // relevance needs a search: an old link with it and no search falls back to the default order.
+  await act(() => router.navigate('/all-products?sort=relevance'));
+  await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'oldest' }));
+  expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('oldest');
+});
+
+test('quantities have thousands separators in the table and the cards', async () => {
+  const bulk = createProduct({ name: 'Rice Sacks', quantity: 1_250_000, minSellQty: 2_500 });
+  serveProducts(() => pageResponse([bulk]));
+  const { user } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  const row = await screen.findByRole('row', { name: /Rice Sacks/ });
+  expect(within(row).getByText('1,250,000')).toBeInTheDocument();
+  expect(within(row).getByText('2,500')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Card View' }));
+  expect(within(screen.getByRole('article', { name: 'Rice Sacks' })).getByText('2,500')).toBeInTheDocument();
+});
+
+test('on a phone-narrow screen the list opens in Card View, and Table View is still a tap away', async () => {
+  const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+    (media) =>
+      ({
+        matches: media.includes('max-width'),
+        media,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+  try {
+    const { user, router } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+    expect(await screen.findByRole('article', { name: 'Copy Paper' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Card View' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Table View' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?view=table');
+  } finally {
+    matchMedia.mockRestore();
+  }
+});
+
+test('the filter uses the primary colour like every other primary action, not a second one', async () => {
+  renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  await screen.findByText('Copy Paper');
+  const filter = screen.getByRole('button', { name: 'Show Available Products' });
+  expect(filter).toHaveClass('btn-primary');
+  expect(filter).not.toHaveClass('btn-secondary');
+});

@@ -10,7 +10,9 @@ import { ListPagination } from '@/features/products/components/list-pagination';
 import { ProductSearch } from '@/features/products/components/product-search';
 import { SearchCorrection } from '@/features/products/components/search-correction';
 import { ProductsTable } from '@/features/products/components/products-table';
+import { SortSelect } from '@/features/products/components/sort-select';
 import { useLastPageWhenPastEnd, useListParams, type ProductView } from '@/features/products/hooks/use-list-params';
+import { useNarrowScreen } from '@/features/products/hooks/use-narrow-screen';
 
 const VIEWS: { value: ProductView; label: string }[] = [
   { value: 'table', label: 'Table View' },
@@ -18,9 +20,11 @@ const VIEWS: { value: ProductView; label: string }[] = [
 ];
 
 export default function AllProductsRoute() {
-  const list = useListParams();
-  const { available, view, q, offset, limit, update } = list;
-  const query: ProductListQuery = { limit, offset, available: available ? 'true' : undefined, q: q || undefined };
+  // Ten columns do not fit a phone: there the list opens as cards (Table View stays a tap away).
+  const narrow = useNarrowScreen();
+  const list = useListParams(narrow ? 'card' : 'table');
+  const { available, view, q, sort, offset, limit, update } = list;
+  const query: ProductListQuery = { limit, offset, available: available ? 'true' : undefined, q: q || undefined, sort };
   const products = useQuery({ ...productsQueryOptions(query), placeholderData: keepPreviousData });
   useLastPageWhenPastEnd(products.data, { offset, limit, update });
 
@@ -43,7 +47,7 @@ export default function AllProductsRoute() {
           <div className="flex flex-wrap items-center gap-3">
             <button
               type="button"
-              className={`btn btn-sm ${available ? 'btn-outline' : 'btn-secondary'}`}
+              className="btn btn-outline btn-primary btn-sm"
               onClick={() => update({ available: !available })}
             >
               {available ? 'Show All Products' : 'Show Available Products'}
@@ -62,7 +66,10 @@ export default function AllProductsRoute() {
               ))}
             </div>
           </div>
-          <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <SortSelect value={sort} searching={q !== ''} onChange={(next) => update({ sort: next })} />
+            <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
+          </div>
         </div>
       </header>
       <SearchCorrection correctedQuery={products.data?.correctedQuery} className="mb-4" />

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
-import { pageResponse, receivedRoutes, server } from '@/test/server';
+import { pageResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
 import CategoriesRoute from './categories';
 import CategoryProductsRoute from './category-products';
 
@@ -18,6 +18,8 @@ function serveCategories(answer: (query: URLSearchParams) => Response) {
   const resolver = ({ request }: { request: Request }) => answer(new URL(request.url).searchParams);
   server.use(http.get('/api/categories', resolver), http.get('/api/categories/:id', resolver));
 }
+
+const lastRequest = () => receivedRequests().findLast((request) => request.path.startsWith('/api/categories'));
 
 beforeEach(() => {
   fakeAuth.reset();
@@ -46,11 +48,50 @@ test('an empty category says so', async () => {
   expect(receivedRoutes().at(-1)).toBe('GET /api/categories/office%26stationary');
 });
 
-test('an unknown category shows the empty text without asking the API', () => {
+test('an unknown category says it is unknown, with a way back to Categories, without asking the API', () => {
   renderRoute(<CategoryProductsRoute />, { path: '/categories/:id', url: '/categories/toys' });
   expect(screen.getByRole('heading', { name: 'Products in Category: toys' })).toBeInTheDocument();
-  expect(screen.getByText('No products found in this category.')).toBeInTheDocument();
+  const notice = screen.getByRole('alert');
+  expect(notice).toHaveTextContent('Unknown category');
+  expect(notice).toHaveTextContent('“toys” is not one of our categories.');
+  expect(within(notice).getByRole('link', { name: 'Back to Categories' })).toHaveAttribute('href', '/categories');
+  // Not dressed up as an empty category.
+  expect(screen.queryByText('No products found in this category.')).not.toBeInTheDocument();
   expect(receivedRoutes()).toEqual([]);
+});
+
+test('the sort control sorts on the server and stays in the URL; page 1 again', async () => {
+  serveCategories(() => pageResponse([kettle], 60));
+  const { user, router } = renderRoute(<CategoryProductsRoute />, {
+    path: '/categories/:id',
+    url: '/categories/kitchen?page=2',
+  });
+  await screen.findByRole('article', { name: 'Kettle' });
+  const sort = screen.getByRole('combobox', { name: 'Sort by' });
+  expect(sort).toHaveValue('oldest');
+  expect(within(sort).queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument();
+
+  await user.selectOptions(sort, 'Price: high to low');
+  await waitFor(() => expect(lastRequest()?.query).toMatchObject({ sort: 'price_desc', offset: '0' }));
+  expect(lastRequest()?.path).toBe('/api/categories/kitchen');
+  expect(router.state.location.search).toBe('?sort=price_desc');
+});
+
+test('All categories sort too, and while searching Best match is the default', async () => {
+  serveCategories(() => pageResponse([kettle]));
+  const { user, router } = renderRoute(<CategoriesRoute />, { path: '/categories', url: '/categories?q=kettle' });
+  await screen.findByRole('article', { name: 'Kettle' });
+  const sort = screen.getByRole('combobox', { name: 'Sort by' });
+  expect(sort).toHaveValue('relevance');
+  expect(lastRequest()?.query).toMatchObject({ q: 'kettle', sort: 'relevance' });
+
+  await user.selectOptions(sort, 'Rating: high to low');
+  await waitFor(() => expect(lastRequest()?.query).toMatchObject({ q: 'kettle', sort: 'rating_desc' }));
+  expect(router.state.location.search).toBe('?q=kettle&sort=rating_desc');
+
+  // Back to the default: the URL drops the sort again.
+  await user.selectOptions(sort, 'Best match');
+  await waitFor(() => expect(router.state.location.search).toBe('?q=kettle'));
 });
 
 test('All categories lists every product and links to each category', async () => {

@@ -1,7 +1,7 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { isCategory } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
-import { EmptyState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
 import { CategoryChips } from '@/features/products/components/category-chips';
 import { CategoryProductsList } from '@/features/products/components/category-products-list';
 
@@ -17,11 +17,14 @@ export default function CategoryProductsRoute() {
       {isCategory(id) ? (
         <CategoryProductsList category={id} emptyText={EMPTY_TEXT} />
       ) : (
-        // An unknown category has no products; asking the API would only earn a 400.
-        <EmptyState>
-          <p>{EMPTY_TEXT}</p>
-          <p className="mt-2 text-sm">“{id}” is not one of our categories. Pick one above.</p>
-        </EmptyState>
+        // Not an empty category but no category at all; asking the API would only earn a 400.
+        <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-3 py-16 text-center">
+          <p className="text-lg font-semibold">Unknown category</p>
+          <p className="text-base-content/70">“{id}” is not one of our categories. Pick one above, or see them all.</p>
+          <Link to={paths.categories} className="btn mt-2 btn-primary btn-sm">
+            Back to Categories
+          </Link>
+        </div>
       )}
     </section>
   );

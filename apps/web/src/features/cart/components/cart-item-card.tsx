@@ -1,25 +1,15 @@
-import { useState } from 'react';
 import { categoryLabel, FALLBACK_TEXT, type CartItem } from '@b2b/shared';
-import { formatPrice } from '@/lib/format';
+import { ProductImage } from '@/components/ui/product-image';
+import { formatCount, formatPrice } from '@/lib/format';
 import { formatBuyDate } from '../utils/format';
-
-const PLACEHOLDER_IMAGE = '/images/products/placeholder.svg';
 
 type CartItemCardProps = { item: CartItem; onRemove: (item: CartItem) => void; removing: boolean };
 
 export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
-  const [imageFailed, setImageFailed] = useState(false);
-  const src = item.image.trim() && !imageFailed ? item.image : PLACEHOLDER_IMAGE;
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm sm:card-side">
       <figure className="bg-base-200 sm:w-40 sm:shrink-0">
-        <img
-          src={src}
-          alt={item.name}
-          loading="lazy"
-          className="aspect-[4/3] h-full w-full object-contain p-4"
-          onError={() => setImageFailed(true)}
-        />
+        <ProductImage src={item.image} alt={item.name} className="aspect-[4/3] h-full w-full object-contain p-4" />
       </figure>
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -34,7 +24,7 @@ export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
             <time dateTime={item.buyDate}>{formatBuyDate(item.buyDate)}</time>
           </dd>
           <dt className="text-base-content/70">Quantity</dt>
-          <dd>{item.buyQuantity}</dd>
+          <dd>{formatCount(item.buyQuantity)}</dd>
           <dt className="text-base-content/70">Unit price</dt>
           <dd>{formatPrice(item.price)}</dd>
           <dt className="text-base-content/70">Held until</dt>

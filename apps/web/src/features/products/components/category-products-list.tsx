@@ -8,6 +8,7 @@ import { useLastPageWhenPastEnd, useListParams } from '../hooks/use-list-params'
 import { ProductGrid } from './product-grid';
 import { ProductSearch } from './product-search';
 import { SearchCorrection } from './search-correction';
+import { SortSelect } from './sort-select';
 
 function productsWord(...args: Parameters<typeof knownTotal>): string {
   const { count, exact } = knownTotal(...args);
@@ -19,9 +20,9 @@ type CategoryProductsListProps = { category: Category | null; emptyText: string 
 /** One page of a category's products (or of all products) with search and pagination. */
 export function CategoryProductsList({ category, emptyText }: CategoryProductsListProps) {
   const list = useListParams();
-  const { q, offset, limit, update } = list;
+  const { q, sort, offset, limit, update } = list;
   const products = useQuery({
-    ...categoryProductsQueryOptions(category, { limit, offset, q: q || undefined }),
+    ...categoryProductsQueryOptions(category, { limit, offset, q: q || undefined, sort }),
     placeholderData: keepPreviousData,
   });
   useLastPageWhenPastEnd(products.data, { offset, limit, update });
@@ -33,7 +34,10 @@ export function CategoryProductsList({ category, emptyText }: CategoryProductsLi
           {products.data ? `${totalLabel(products.data, offset)} ${productsWord(products.data, offset)}` : '\u00a0'}
           {q ? ` matching “${products.data?.correctedQuery ?? q}”` : ''}
         </p>
-        <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:items-center">
+          <SortSelect value={sort} searching={q !== ''} onChange={(next) => update({ sort: next })} />
+          <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
+        </div>
       </div>
       <SearchCorrection correctedQuery={products.data?.correctedQuery} />
       {products.isPending ? (

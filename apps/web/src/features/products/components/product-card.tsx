@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel, type Product } from '@b2b/shared';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format';
+import { formatCount, formatPrice } from '@/lib/format';
 import { formatRating, minSellQtyOrDefault, textOrFallback } from '../utils/format';
-import { ProductImage } from './product-image';
+import { ProductImage } from '@/components/ui/product-image';
 
 type ProductCardProps = {
   product: Product;
@@ -40,7 +40,7 @@ export function ProductCard({ product, showMinQty = false, headingLevel = 'h3' }
           {showMinQty ? (
             <>
               <dt className="text-base-content/70">Min qty</dt>
-              <dd>{minSellQtyOrDefault(product.minSellQty)}</dd>
+              <dd>{formatCount(minSellQtyOrDefault(product.minSellQty))}</dd>
             </>
           ) : null}
           <dt className="text-base-content/70">Rating</dt>

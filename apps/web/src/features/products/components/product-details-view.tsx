@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { categoryLabel, type Product } from '@b2b/shared';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, formatUnits } from '@/lib/format';
 import { formatRating, minSellQtyOrDefault, quantityOrDefault, textOrFallback } from '../utils/format';
-import { ProductImage } from './product-image';
+import { ProductImage } from '@/components/ui/product-image';
 
 type ProductDetailsViewProps = { product: Product; actions: ReactNode; footer?: ReactNode };
 
@@ -23,19 +23,11 @@ export function ProductDetailsView({ product, actions, footer }: ProductDetailsV
           <p className="text-3xl font-semibold text-primary">{formatPrice(product.price)}</p>
         </div>
 
-        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-          <div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
-            <dt className="text-sm text-base-content/70">In stock</dt>
-            <dd className="text-lg font-semibold sm:text-xl">{stock} units</dd>
-          </div>
-          <div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
-            <dt className="text-sm text-base-content/70">Min Sell Qty</dt>
-            <dd className="text-lg font-semibold sm:text-xl">{minSellQtyOrDefault(product.minSellQty)} units</dd>
-          </div>
-          <div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
-            <dt className="text-sm text-base-content/70">Rating</dt>
-            <dd className="text-lg font-semibold sm:text-xl">{formatRating(product.rating)}</dd>
-          </div>
+        {/* One row per figure on a phone, three equal columns from sm up: the values line up either way. */}
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
+          <Stat label="In stock" value={formatUnits(stock)} />
+          <Stat label="Min Sell Qty" value={formatUnits(minSellQtyOrDefault(product.minSellQty))} />
+          <Stat label="Rating" value={formatRating(product.rating)} />
         </dl>
 
         <div className="flex flex-wrap items-center gap-3">{actions}</div>
@@ -62,5 +54,16 @@ export function ProductDetailsView({ product, actions, footer }: ProductDetailsV
         </p>
       </div>
     </article>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 rounded-box border border-base-300 bg-base-100 px-4 py-3 sm:flex-col sm:items-start sm:justify-between sm:p-4">
+      <dt className="text-sm text-base-content/70">{label}</dt>
+      <dd className="text-right text-lg font-semibold sm:text-left sm:text-xl" data-stat={label}>
+        {value}
+      </dd>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { categoryLabel, type Product } from '@b2b/shared';
 import { formatCount, formatPrice } from '@/lib/format';
 import { formatRating, minSellQtyOrDefault, quantityOrDefault, textOrFallback } from '../utils/format';
-import { ProductImage } from './product-image';
+import { ProductImage } from '@/components/ui/product-image';
 
 export const PRODUCT_TABLE_COLUMNS = [
   'SL',
@@ -67,20 +67,17 @@ export function ProductsTable({
                 <th scope="row">{formatCount(startIndex + index + 1)}</th>
                 <td className="min-w-40 font-medium">{product.name}</td>
                 <td>
-                  {product.image?.trim() ? (
-                    <ProductImage
-                      src={product.image}
-                      alt={product.name}
-                      className="size-12 rounded-box bg-base-200 object-contain p-1"
-                    />
-                  ) : (
-                    <span className="text-xs text-base-content/60">No Image</span>
-                  )}
+                  <ProductImage
+                    src={product.image}
+                    alt={product.name}
+                    compact
+                    className="size-12 rounded-box bg-base-200 object-contain p-1"
+                  />
                 </td>
                 <td>{textOrFallback(product.brand)}</td>
                 <td className="whitespace-nowrap">{categoryLabel(product.category)}</td>
-                <td>{quantityOrDefault(product.quantity)}</td>
-                <td>{minSellQtyOrDefault(product.minSellQty)}</td>
+                <td>{formatCount(quantityOrDefault(product.quantity))}</td>
+                <td>{formatCount(minSellQtyOrDefault(product.minSellQty))}</td>
                 <td className="whitespace-nowrap">{formatPrice(product.price)}</td>
                 <td className="whitespace-nowrap">{formatRating(product.rating)}</td>
                 <td>

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { ImageIcon } from './icons';
+
+type ProductImageProps = {
+  src: string | null | undefined;
+  alt: string;
+  /** Size and fit; the placeholder takes the same box as the picture would. */
+  className?: string;
+  /** Table cells: the placeholder is the words alone, without the icon. */
+  compact?: boolean;
+};
+
+/**
+ * A product's picture, or, when it has none or it fails to load, the one 'No Image'
+ * placeholder every product view shows (tables, cards, details, the cart).
+ */
+export function ProductImage({ src, alt, className = '', compact = false }: ProductImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const url = src?.trim() ?? '';
+  if (url === '' || failedSrc === url) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        className={`${className} flex flex-col items-center justify-center gap-1 border border-dashed border-base-300 bg-base-200 text-center text-base-content/60`}
+      >
+        {compact ? null : <ImageIcon width={32} height={32} />}
+        <span className={compact ? 'text-[0.625rem] leading-tight' : 'text-sm'}>No Image</span>
+      </div>
+    );
+  }
+  return <img src={url} alt={alt} className={className} loading="lazy" onError={() => setFailedSrc(url)} />;
+}
