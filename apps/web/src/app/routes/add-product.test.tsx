@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { CATEGORIES } from '@b2b/shared';
-import { showAlert } from '@/components/ui/dialogs';
+import { confirmDialog, showAlert } from '@/components/ui/dialogs';
 import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render';
 import { errorResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
@@ -16,6 +16,7 @@ beforeEach(() => {
   fakeAuth.reset();
   fakeAuth.signIn();
   vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
+  vi.mocked(confirmDialog).mockReset();
 });
 
 const inserted = () => HttpResponse.json({ acknowledged: true, insertedId: 'new-id' }, { status: 201 });
@@ -115,4 +116,62 @@ test("the API's field errors appear under their inputs", async () => {
   expect(await screen.findByText('Image must be an http(s) URL or a path starting with /.')).toBeInTheDocument();
   expect(showAlert).toHaveBeenCalledWith(expect.objectContaining({ icon: 'error', text: 'The request is invalid.' }));
   expect(screen.getByLabelText(/Product name/)).toHaveValue('Stapler');
+});
+
+const STOCK_WARNING =
+  'The minimum order (1,500 units) is more than the stock (400 units): buyers cannot order this until you add stock.';
+
+async function fillWithMinimumAboveStock(user: ReturnType<typeof renderAdd>['user']) {
+  await fillRequired(user);
+  await user.clear(screen.getByLabelText(/Min sell quantity/));
+  await user.type(screen.getByLabelText(/Min sell quantity/), '1500');
+}
+
+test('a minimum order above the stock is pointed out as it is typed', async () => {
+  const { user } = renderAdd();
+  await fillRequired(user);
+  expect(screen.queryByText(STOCK_WARNING)).not.toBeInTheDocument();
+  await user.clear(screen.getByLabelText(/Min sell quantity/));
+  await user.type(screen.getByLabelText(/Min sell quantity/), '1500');
+  expect(screen.getByText(STOCK_WARNING)).toBeInTheDocument();
+  expect(screen.getByLabelText(/^Quantity/)).toHaveAccessibleDescription(STOCK_WARNING);
+
+  // Enough stock: the warning goes.
+  await user.clear(screen.getByLabelText(/^Quantity/));
+  await user.type(screen.getByLabelText(/^Quantity/), '2000');
+  expect(screen.queryByText(STOCK_WARNING)).not.toBeInTheDocument();
+});
+
+test('Fix it sends nothing and puts the cursor in Quantity', async () => {
+  vi.mocked(confirmDialog).mockResolvedValue(false);
+  const { user } = renderAdd();
+  await fillWithMinimumAboveStock(user);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+  expect(confirmDialog).toHaveBeenCalledWith({
+    title: 'Save with a minimum above the stock?',
+    text: STOCK_WARNING,
+    confirmText: 'Save anyway',
+    cancelText: 'Fix it',
+  });
+  await waitFor(() => expect(screen.getByLabelText(/^Quantity/)).toHaveFocus());
+  expect(receivedRoutes()).toEqual([]);
+});
+
+test('Save anyway saves the product as typed', async () => {
+  vi.mocked(confirmDialog).mockResolvedValue(true);
+  const { user } = renderAdd();
+  await fillWithMinimumAboveStock(user);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+  await waitFor(() => expect(receivedRoutes()).toEqual(['POST /api/products']));
+  expect(await receivedRequests()[0]?.json()).toMatchObject({ quantity: 400, minSellQty: 1500 });
+});
+
+test('a minimum within the stock saves without asking', async () => {
+  const { user } = renderAdd();
+  await fillRequired(user);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await waitFor(() => expect(receivedRoutes()).toEqual(['POST /api/products']));
+  expect(confirmDialog).not.toHaveBeenCalled();
 });

@@ -94,6 +94,10 @@ test('cancelling the confirmation deletes nothing', async () => {
   expect(confirmDialog).toHaveBeenCalledWith(
     expect.objectContaining({ title: 'Are you sure you want to delete this product?' }),
   );
+  // The confirmation names the row's product and is styled as dangerous.
+  expect(confirmDialog).toHaveBeenCalledWith(
+    expect.objectContaining({ text: expect.stringContaining('“Desk Lamp”') as unknown, danger: true }),
+  );
   expect(receivedRoutes().some((route) => route.startsWith('DELETE'))).toBe(false);
   expect(showAlert).not.toHaveBeenCalled();
   expect(screen.getByRole('row', { name: /Desk Lamp/ })).toBeInTheDocument();

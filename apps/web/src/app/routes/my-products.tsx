@@ -63,7 +63,7 @@ export default function MyProductsRoute() {
                 type="button"
                 className="btn btn-outline btn-error btn-xs"
                 disabled={pendingId === product._id}
-                onClick={() => void deleteWithConfirm(product._id)}
+                onClick={() => void deleteWithConfirm(product)}
               >
                 Delete
               </button>
@@ -88,7 +88,7 @@ export default function MyProductsRoute() {
         {own ? (
           <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
             <ProductSearch value={q} onSearch={(next) => update({ q: next })} />
-            <Link to={paths.addProduct} className="btn btn-secondary btn-sm">
+            <Link to={paths.addProduct} className="btn btn-primary btn-sm">
               Add a product
             </Link>
           </div>

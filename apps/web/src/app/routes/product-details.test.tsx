@@ -206,12 +206,60 @@ test('Buy Now is disabled while the purchase runs, so it cannot be sent twice', 
   expect(posts()).toHaveLength(1);
 });
 
-test('the seller sees Update and Delete instead of the notice', async () => {
-  fakeAuth.signIn({ email: product.email });
+test('the seller sees Update and Delete instead of the notice, and no Buy on their own product', async () => {
+  // The same address written differently is still the seller (sameEmail).
+  fakeAuth.signIn({ email: `  ${product.email.toUpperCase()} ` });
   renderDetails();
   expect(await screen.findByRole('link', { name: 'Update' })).toHaveAttribute('href', `/update-product/${product._id}`);
   expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   expect(screen.queryByText('Only the seller can edit or delete this product.')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
+  expect(screen.getByRole('note')).toHaveTextContent('This is your product: buyers see a Buy button here.');
+});
+
+test('the delete confirmation names the product and is styled as dangerous', async () => {
+  fakeAuth.signIn({ email: product.email });
+  vi.mocked(confirmDialog).mockResolvedValue(false);
+  const { user } = renderDetails();
+  await user.click(await screen.findByRole('button', { name: 'Delete' }));
+  expect(confirmDialog).toHaveBeenCalledWith({
+    title: 'Are you sure you want to delete this product?',
+    text: '“Desk Lamp” will be removed from the catalogue. This cannot be undone.',
+    confirmText: 'Delete',
+    cancelText: 'Cancel',
+    danger: true,
+  });
+  expect(receivedRoutes()).not.toContain(`DELETE ${PRODUCT_ROUTE}`);
+});
+
+test('the minimum stands beside the stepper, which still starts at 1; Buy the minimum sets it', async () => {
+  fakeAuth.signIn();
+  const { user } = renderDetails();
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  expect(field).toHaveValue(1);
+  const minimum = within(dialog).getByText(/^Minimum order:/);
+  expect(minimum).toHaveTextContent('Minimum order: 10 units.');
+  // Beside the stepper: in the same row as the field.
+  expect(minimum.parentElement).toContainElement(field);
+
+  await user.click(within(dialog).getByRole('button', { name: 'Buy the minimum' }));
+  expect(field).toHaveValue(10);
+  expect(within(dialog).getByText('Total: $200.00')).toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: 'Buy the minimum' })).not.toBeInTheDocument();
+  // The stepper goes on from the new value.
+  await user.click(within(dialog).getByRole('button', { name: 'Increase quantity' }));
+  expect(field).toHaveValue(11);
+});
+
+test('the read-only buyer fields look read-only, unlike the quantity', async () => {
+  fakeAuth.signIn();
+  const { user } = renderDetails();
+  const dialog = await openDialog(user);
+  for (const label of ['Name', 'Email']) {
+    expect(within(dialog).getByLabelText(label)).toHaveClass('bg-base-200', 'cursor-default');
+  }
+  expect(within(dialog).getByLabelText('Quantity')).not.toHaveClass('bg-base-200');
 });
 
 test('a failed load shows the reason and Retry loads again', async () => {
@@ -289,7 +337,7 @@ test('typed quantities are parsed as numbers and the field always shows what wou
   await user.clear(field);
   await user.type(field, '1e3');
   expect(field).toHaveValue(1000);
-  expect(within(dialog).getByText('1000 × $20.00')).toBeInTheDocument();
+  expect(within(dialog).getByText('1,000 × $20.00')).toBeInTheDocument();
 
   // Below 1 is raised to 1 at once, so the field never shows a number other than the one stored.
   await user.clear(field);

@@ -45,7 +45,7 @@ function ProductDetailsPage({ id }: { id: string }) {
   const isOwner = sameEmail(item.email, user?.email);
 
   const remove = async () => {
-    if (await deleteWithConfirm(item._id)) navigate(user ? paths.myProducts(user.email) : paths.allProducts);
+    if (await deleteWithConfirm(item)) navigate(user ? paths.myProducts(user.email) : paths.allProducts);
   };
 
   return (
@@ -53,36 +53,36 @@ function ProductDetailsPage({ id }: { id: string }) {
       <ProductDetailsView
         product={item}
         actions={
-          <>
+          isOwner ? (
+            // A seller cannot buy their own product (the API would sell it to them from their own stock).
+            <>
+              <Link to={paths.updateProduct(item._id)} className="btn btn-primary">
+                Update
+              </Link>
+              <button
+                type="button"
+                className="btn btn-outline btn-error"
+                onClick={() => void remove()}
+                disabled={pendingId === item._id}
+              >
+                Delete
+              </button>
+            </>
+          ) : (
             <button type="button" className="btn btn-wide btn-primary" onClick={() => setBuying(true)} disabled={!user}>
               Buy
             </button>
-            {isOwner ? (
-              <>
-                <Link to={paths.updateProduct(item._id)} className="btn btn-outline">
-                  Update
-                </Link>
-                <button
-                  type="button"
-                  className="btn btn-outline btn-error"
-                  onClick={() => void remove()}
-                  disabled={pendingId === item._id}
-                >
-                  Delete
-                </button>
-              </>
-            ) : null}
-          </>
-        }
-        footer={
-          isOwner ? null : (
-            <p className="text-sm text-base-content/70" role="note">
-              Only the seller can edit or delete this product.
-            </p>
           )
         }
+        footer={
+          <p className="text-sm text-base-content/70" role="note">
+            {isOwner
+              ? 'This is your product: buyers see a Buy button here.'
+              : 'Only the seller can edit or delete this product.'}
+          </p>
+        }
       />
-      {buying && user ? (
+      {buying && user && !isOwner ? (
         <PurchaseDialog
           product={item}
           buyer={{ displayName: user.displayName, email: user.email }}

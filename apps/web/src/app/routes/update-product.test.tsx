@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { showAlert } from '@/components/ui/dialogs';
+import { confirmDialog, showAlert } from '@/components/ui/dialogs';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
@@ -26,6 +26,7 @@ beforeEach(() => {
   fakeAuth.reset();
   fakeAuth.signIn({ email: product.email });
   vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
+  vi.mocked(confirmDialog).mockReset();
 });
 
 function renderUpdate(modifiedCount = 1) {
@@ -140,4 +141,22 @@ test('the page sets the document title', async () => {
   renderUpdate();
   await screen.findByLabelText(/Product name/);
   expect(document.title).toBe('Update Product | B2B Wholesale Platform');
+});
+
+test('lowering the stock below the minimum warns, and the emptied minimum counts as the stored one', async () => {
+  vi.mocked(confirmDialog).mockResolvedValue(true);
+  const { user, router } = renderUpdate(1);
+  const quantity = await screen.findByLabelText(/Quantity/);
+  await user.clear(quantity);
+  await user.type(quantity, '3');
+  // Emptied: "keep the current value" (5), which is still above the stock.
+  await user.clear(screen.getByLabelText(/Min sell quantity/));
+  const warning =
+    'The minimum order (5 units) is more than the stock (3 units): buyers cannot order this until you add stock.';
+  expect(screen.getByText(warning)).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+  expect(confirmDialog).toHaveBeenCalledWith(expect.objectContaining({ text: warning, confirmText: 'Save anyway' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
+  expect(await putBody()).toMatchObject({ quantity: 3 });
 });

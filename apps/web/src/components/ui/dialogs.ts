@@ -41,16 +41,22 @@ export async function showAlert(opts: {
   });
 }
 
-/** Resolves true when the user confirms, false on cancel, Escape or a click outside. */
+/**
+ * Resolves true when the user confirms, false on cancel, Escape or a click outside. `danger`
+ * is for what cannot be undone (deleting, cancelling): the confirm button is red, and the
+ * title or text should name the thing it destroys.
+ */
 export async function confirmDialog(opts: {
   title: string;
   text?: string;
   confirmText?: string;
   cancelText?: string;
+  danger?: boolean;
 }): Promise<boolean> {
   const Swal = await loadSwal();
   const result = await Swal.fire({
     ...themed,
+    ...(opts.danger ? { customClass: { ...themed.customClass, confirmButton: 'btn btn-error' } } : {}),
     icon: 'warning',
     titleText: opts.title,
     ...(opts.text ? { text: opts.text } : {}),

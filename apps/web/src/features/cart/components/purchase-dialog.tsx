@@ -6,7 +6,7 @@ import { showAlert } from '@/components/ui/dialogs';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { formatPrice } from '@/lib/format';
+import { formatCount, formatPrice, formatUnits } from '@/lib/format';
 import { usePurchase } from '../api/purchase';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -20,6 +20,9 @@ type PurchaseDialogProps = {
   /** Lets the caller refresh what the purchase changed outside the cart (the product's stock). */
   onPurchased?: () => unknown;
 };
+
+/** Filled and borderless, unlike the fields the buyer can change. */
+const READ_ONLY_INPUT = 'input w-full cursor-default border-transparent bg-base-200 text-base-content/80';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
@@ -126,30 +129,42 @@ export function PurchaseDialog({ product, buyer, onClose, onPurchased }: Purchas
         <div className="mt-4 flex flex-col gap-3">
           <label className="flex flex-col gap-1">
             <span className="text-sm font-medium">Name</span>
-            <input className="input w-full" value={buyer.displayName} readOnly />
+            <input className={READ_ONLY_INPUT} value={buyer.displayName} readOnly />
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-sm font-medium">Email</span>
-            <input className="input w-full" type="email" value={buyer.email} readOnly />
+            <input className={READ_ONLY_INPUT} type="email" value={buyer.email} readOnly />
           </label>
           <div className="flex flex-col gap-1">
             <label htmlFor={fieldId} className="text-sm font-medium">
               Quantity
             </label>
-            <QuantityStepper
-              id={fieldId}
-              value={quantity}
-              onChange={setQuantity}
-              disabled={pending}
-              describedBy={minimumId}
-            />
-            <p id={minimumId} className="text-xs text-base-content/70">
-              Minimum order: {product.minSellQty} units.
-            </p>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+              <QuantityStepper
+                id={fieldId}
+                value={quantity}
+                onChange={setQuantity}
+                disabled={pending}
+                describedBy={minimumId}
+              />
+              <p id={minimumId} className="text-sm text-base-content/80">
+                Minimum order: <span className="font-semibold">{formatUnits(product.minSellQty)}</span>.
+              </p>
+              {quantity < product.minSellQty ? (
+                <button
+                  type="button"
+                  className="btn btn-link px-0 btn-sm"
+                  onClick={() => setQuantity(product.minSellQty)}
+                  disabled={pending}
+                >
+                  Buy the minimum
+                </button>
+              ) : null}
+            </div>
           </div>
           <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
             <span className="text-sm">
-              {quantity} × {formatPrice(product.price)}
+              {formatCount(quantity)} × {formatPrice(product.price)}
             </span>
             <span className="text-lg font-semibold">Total: {formatPrice(product.price * quantity)}</span>
           </p>

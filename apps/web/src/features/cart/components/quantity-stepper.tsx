@@ -20,9 +20,16 @@ export function QuantityStepper({ id, value, onChange, disabled = false, describ
    * replaced at once by what would be bought.
    */
   const [text, setText] = useState(String(value));
+  // A value set from outside (e.g. "Buy the minimum") replaces what the field shows.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(String(value));
+  }
   const set = (next: number) => {
     const clamped = clamp(next);
     setText(String(clamped));
+    setShown(clamped);
     onChange(clamped);
   };
   return (
@@ -42,7 +49,8 @@ export function QuantityStepper({ id, value, onChange, disabled = false, describ
         inputMode="numeric"
         min={1}
         step={1}
-        className="input join-item w-24 text-center"
+        // No browser spinner: the buttons on either side are the stepper.
+        className="input join-item w-24 [appearance:textfield] text-center [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
         value={text}
         disabled={disabled}
         aria-describedby={describedBy}

@@ -7,13 +7,14 @@ import {
   type ProductData,
   type ProductUpdate,
 } from '@b2b/shared';
-import { showAlert } from '@/components/ui/dialogs';
+import { confirmDialog, showAlert } from '@/components/ui/dialogs';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import {
   EMPTY_PRODUCT_FORM,
   FIELD_ORDER,
   isKeptWhenEmpty,
+  minimumAboveStock,
   isRequired,
   toFieldErrors,
   validateProductForm,
@@ -87,6 +88,20 @@ export function ProductForm(props: ProductFormProps) {
       send = () => props.onSubmit(result.data);
     }
     setErrors({});
+    const warning = minimumAboveStock(values, initialValues);
+    if (warning) {
+      const saveAnyway = await confirmDialog({
+        title: 'Save with a minimum above the stock?',
+        text: warning,
+        confirmText: 'Save anyway',
+        cancelText: 'Fix it',
+      });
+      if (!saveAnyway) {
+        // Fixing it usually means more stock; the field is ready for it.
+        document.getElementById(idOf('quantity'))?.focus();
+        return;
+      }
+    }
     setSubmitting(true);
     try {
       const outcome = await send();
@@ -99,6 +114,7 @@ export function ProductForm(props: ProductFormProps) {
     }
   };
 
+  const stockWarning = minimumAboveStock(values, initialValues);
   const hintOf = (name: ProductField) => HINTS[name] ?? (isKeptWhenEmpty(name, mode) ? KEEP_HINT : undefined);
   // What Field shows beside the label, and the matching attributes on the control.
   const labelled = (name: ProductField) => ({
@@ -117,8 +133,13 @@ export function ProductForm(props: ProductFormProps) {
     required: isRequired(name, mode),
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby':
-      [hintOf(name) ? `${idOf(name)}-hint` : '', errors[name] ? `${idOf(name)}-error` : ''].filter(Boolean).join(' ') ||
-      undefined,
+      [
+        hintOf(name) ? `${idOf(name)}-hint` : '',
+        errors[name] ? `${idOf(name)}-error` : '',
+        stockWarning && (name === 'quantity' || name === 'minSellQty') ? `${idPrefix}-stock-warning` : '',
+      ]
+        .filter(Boolean)
+        .join(' ') || undefined,
   });
 
   return (
@@ -160,6 +181,13 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('input', errors.minSellQty)}
         />
       </Field>
+      <p
+        id={`${idPrefix}-stock-warning`}
+        aria-live="polite"
+        className={stockWarning ? 'alert alert-soft text-sm alert-warning md:col-span-2' : 'sr-only'}
+      >
+        {stockWarning}
+      </p>
       <Field {...labelled('brand')}>
         <input {...field('brand')} type="text" maxLength={LIMITS.brand} className={inputClass('input', errors.brand)} />
       </Field>

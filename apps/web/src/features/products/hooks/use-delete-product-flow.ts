@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { TOAST_MS } from '@b2b/shared';
+import { TOAST_MS, type Product } from '@b2b/shared';
 import { confirmDialog, showAlert } from '@/components/ui/dialogs';
 import { errorMessage } from '@/lib/errors';
 import { useDeleteProduct } from '../api/delete-product';
@@ -13,12 +13,14 @@ export function useDeleteProductFlow() {
   const { mutateAsync } = mutation;
 
   const deleteWithConfirm = useCallback(
-    async (productId: string): Promise<boolean> => {
+    async (product: Pick<Product, '_id' | 'name'>): Promise<boolean> => {
+      const productId = product._id;
       const confirmed = await confirmDialog({
         title: 'Are you sure you want to delete this product?',
-        text: 'This cannot be undone.',
+        text: `“${product.name}” will be removed from the catalogue. This cannot be undone.`,
         confirmText: 'Delete',
         cancelText: 'Cancel',
+        danger: true,
       });
       if (!confirmed) return false;
       try {

@@ -7,6 +7,7 @@ import {
   type ProductInput,
   type ProductUpdate,
 } from '@b2b/shared';
+import { formatUnits } from '@/lib/format';
 
 export type { ProductField };
 
@@ -113,4 +114,21 @@ export function validateProductForm<T extends ProductData | ProductUpdate>(
   const errors = { ...schemaErrors, ...required };
   if (parsed.success && Object.keys(errors).length === 0) return { success: true, data: parsed.data };
   return { success: false, errors };
+}
+
+/** A whole number typed in a field, or null while it holds none. */
+function wholeNumber(text: string): number | null {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) ? n : null;
+}
+
+/**
+ * The sentence a seller sees when the minimum order is larger than the stock, or null. On
+ * Update an emptied field keeps the stored value, so that value counts.
+ */
+export function minimumAboveStock(values: ProductFormValues, kept: ProductFormValues): string | null {
+  const quantity = wholeNumber(values.quantity) ?? wholeNumber(kept.quantity);
+  const minimum = wholeNumber(values.minSellQty) ?? wholeNumber(kept.minSellQty);
+  if (quantity === null || minimum === null || minimum <= quantity) return null;
+  return `The minimum order (${formatUnits(minimum)}) is more than the stock (${formatUnits(quantity)}): buyers cannot order this until you add stock.`;
 }
