@@ -138,3 +138,61 @@ test('a failed load offers Retry', async () => {
   expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
 });
+
+/** Serves the cart, removals and purchases the way the API would (a purchase adds a new cart item). */
+function serveCartWithPurchases(
+  items: CartItem[],
+  purchase: (body: { productId: string; buyQuantity: number }) => Response,
+) {
+  let stored = items;
+  server.use(
+    http.get(CART_ROUTE, () => pageResponse(stored)),
+    http.delete('/api/carts/:id', ({ params }) => {
+      stored = stored.filter((item) => item._id !== params.id);
+      return deleted();
+    }),
+    http.post('/api/carts', async ({ request }) => {
+      const body = (await request.json()) as { productId: string; buyQuantity: number };
+      const response = purchase(body);
+      if (response.ok) {
+        const gone = items.find((item) => item.productId === body.productId);
+        stored = [{ ...(gone as CartItem), _id: 'cart-again', buyQuantity: body.buyQuantity }, ...stored];
+      }
+      return response;
+    }),
+  );
+  return renderRoute(<CartRoute />, { path: '/carts/:email', url: `/carts/${EMAIL}` });
+}
+
+test('Undo in the Removed from cart toast buys the item again through the purchase API', async () => {
+  const { user } = serveCartWithPurchases([paper, lamp], () =>
+    HttpResponse.json({ acknowledged: true, insertedId: 'cart-again' }, { status: 201 }),
+  );
+  await user.click(await screen.findByRole('button', { name: 'Remove Desk Lamp' }));
+  const removedToast = (await screen.findByText('Removed from cart')).closest('[role="status"]') as HTMLElement;
+  await waitFor(() => expect(screen.queryByRole('heading', { name: 'Desk Lamp' })).not.toBeInTheDocument());
+
+  await user.click(within(removedToast).getByRole('button', { name: 'Undo' }));
+  expect(await screen.findByRole('heading', { name: 'Desk Lamp' })).toBeInTheDocument();
+  expect(await screen.findByText('“Desk Lamp” is back in your cart')).toBeInTheDocument();
+  const post = receivedRequests().find((request) => request.route === 'POST /api/carts');
+  expect(await post?.json()).toEqual({ productId: lamp.productId, buyQuantity: 3 });
+  expect(screen.getByText('Total items:').parentElement).toHaveTextContent('Total items: 2');
+});
+
+test("a failed Undo shows the API's message", async () => {
+  const { user } = serveCartWithPurchases([lamp], () =>
+    errorResponse(409, 'INSUFFICIENT_STOCK', 'Only 2 units are left in stock.'),
+  );
+  await user.click(await screen.findByRole('button', { name: 'Remove Desk Lamp' }));
+  const removedToast = (await screen.findByText('Removed from cart')).closest('[role="status"]') as HTMLElement;
+  await user.click(within(removedToast).getByRole('button', { name: 'Undo' }));
+  expect(await screen.findByText('Only 2 units are left in stock.')).toBeInTheDocument();
+  expect(await screen.findByText('No data found in your cart.')).toBeInTheDocument();
+});
+
+test('an item without a picture shows the same No Image placeholder as the product lists', async () => {
+  renderCart([{ ...lamp, image: '' }]);
+  const picture = await screen.findByRole('img', { name: 'Desk Lamp' });
+  expect(picture).toHaveTextContent('No Image');
+});

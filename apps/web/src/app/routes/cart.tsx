@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { CART_REMOVE_TOAST_MS, type CartItem } from '@b2b/shared';
+import { CART_REMOVE_TOAST_MS, TOAST_MS, type CartItem } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState, OwnPagesOnly } from '@/components/ui/states';
 import { paths } from '@/config/paths';
@@ -9,10 +9,12 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
 import { errorMessage } from '@/lib/errors';
-import { formatPrice } from '@/lib/format';
+import { formatCount, formatPrice } from '@/lib/format';
 import { useCart } from '@/features/cart/api/get-cart';
+import { usePurchase } from '@/features/cart/api/purchase';
 import { useRemoveCartItem } from '@/features/cart/api/remove-cart-item';
 import { CartItemCard } from '@/features/cart/components/cart-item-card';
+import { RemovedToast } from '@/features/cart/components/removed-toast';
 import { productKeys } from '@/features/products/api/query-keys';
 
 export default function CartRoute() {
@@ -26,11 +28,25 @@ export default function CartRoute() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 
+  // Undo buys the item again like any purchase: the server applies the stock and minimum rules.
+  const buyAgain = usePurchase({ onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }) });
+  const undo = async (item: CartItem) => {
+    try {
+      await buyAgain.mutateAsync({ productId: item.productId, buyQuantity: item.buyQuantity });
+      toast.success(`“${item.name}” is back in your cart`, { duration: TOAST_MS });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
   const onRemove = async (item: CartItem) => {
     try {
       const result = await remove.mutateAsync(item._id);
-      if (result.deletedCount > 0) toast.success('Removed from cart', { duration: CART_REMOVE_TOAST_MS });
-      else toast.error('This item was no longer in your cart.');
+      if (result.deletedCount > 0) {
+        toast.success((shown) => <RemovedToast toast={shown} onUndo={() => void undo(item)} />, {
+          duration: CART_REMOVE_TOAST_MS,
+        });
+      } else toast.error('This item was no longer in your cart.');
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -93,7 +109,7 @@ export default function CartRoute() {
             </h2>
             <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm">
               <dt>Total units</dt>
-              <dd className="text-right font-medium">{units}</dd>
+              <dd className="text-right font-medium">{formatCount(units)}</dd>
               <dt className="border-t border-base-300 pt-2 text-base font-semibold">Grand total</dt>
               <dd className="border-t border-base-300 pt-2 text-right text-base font-semibold">
                 {formatPrice(grandTotal)}
