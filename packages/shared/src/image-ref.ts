@@ -20,3 +20,6 @@ export function isImageRef(value: string): boolean {
     return false;
   }
 }
+
+/** The same rule's message where the image is a person's photo (Register, Profile). */
+export const PHOTO_URL_MESSAGE = 'Photo URL must be an https URL or a path on this site starting with /.';

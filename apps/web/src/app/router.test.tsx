@@ -35,6 +35,7 @@ const GUARDED = [
   '/orders',
   '/orders/00000000-0000-4000-8000-000000000001',
   '/sales',
+  '/profile',
 ];
 
 test.each(GUARDED)('signed out, %s redirects to /login and remembers where it came from', async (url) => {

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import('./routes/home')) },
           { path: 'login', ...page(() => import('./routes/login')) },
           { path: 'register', ...page(() => import('./routes/register')) },
+          { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
           { path: 'contact', ...page(() => import('./routes/contact')) },
           { path: 'legal/:doc', ...page(() => import('./routes/legal')) },
           {
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
               { path: 'orders', ...page(() => import('./routes/my-orders')) },
               { path: 'orders/:id', ...page(() => import('./routes/order-details')) },
               { path: 'sales', ...page(() => import('./routes/sales')) },
+              { path: 'profile', ...page(() => import('./routes/profile')) },
             ],
           },
           { path: '*', ...page(() => import('./routes/not-found')) },

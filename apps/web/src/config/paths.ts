@@ -25,4 +25,8 @@ export const paths = {
   order: (id: string) => `/orders/${id}`,
   sales: '/sales',
   contact: '/contact',
+  /** The signed-in user's profile: names, photo, company, password. */
+  profile: '/profile',
+  /** Where a password-reset email's link lands (`?mode=resetPassword&oobCode=…`). */
+  resetPassword: '/reset-password',
 } as const;

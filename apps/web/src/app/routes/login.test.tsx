@@ -1,12 +1,17 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
+import { sendPasswordReset } from '@/lib/account';
 import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render';
 import LoginRoute from './login';
 
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/lib/account', () => ({ sendPasswordReset: vi.fn() }));
 
-beforeEach(() => fakeAuth.reset());
+beforeEach(() => {
+  fakeAuth.reset();
+  vi.mocked(sendPasswordReset).mockReset();
+});
 
 const renderLogin = () => renderRoute(<LoginRoute />, { path: '/login' });
 
@@ -52,12 +57,55 @@ test('a wrong password is reported as a sentence and the form stays', async () =
   expect(router.state.location.pathname).toBe('/login');
 });
 
-test('Forgot password? does nothing visible', async () => {
+test('Forgot password? asks for the email, prefilled from the form, and sends the reset link', async () => {
+  vi.mocked(sendPasswordReset).mockResolvedValue();
   const { user, router } = renderLogin();
+  await user.type(screen.getByLabelText('Email'), 'ann@example.com');
 
   await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
 
+  const dialog = screen.getByRole('dialog', { name: 'Reset your password' });
+  expect(within(dialog).getByLabelText('Email')).toHaveValue('ann@example.com');
+  await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+
+  expect(sendPasswordReset).toHaveBeenCalledWith('ann@example.com');
+  expect(await within(dialog).findByRole('status')).toHaveTextContent(
+    'If an account exists for ann@example.com, we have sent it a link to set a new password.',
+  );
   expect(router.state.location.pathname).toBe('/login');
+  await user.click(within(dialog).getByRole('button', { name: 'Back to login' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('a malformed email gets a validation message and nothing is sent', async () => {
+  const { user } = renderLogin();
+  await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+  const dialog = screen.getByRole('dialog', { name: 'Reset your password' });
+  const email = within(dialog).getByLabelText('Email');
+  expect(email).toHaveValue('');
+
+  await user.type(email, 'ann@example');
+  await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+
+  expect(email).toHaveAttribute('aria-invalid', 'true');
+  expect(email).toHaveAccessibleDescription('Enter a valid email address, like name@company.com.');
+  expect(sendPasswordReset).not.toHaveBeenCalled();
+});
+
+test('a failure to send (not an unknown account) is said in the dialog', async () => {
+  vi.mocked(sendPasswordReset).mockRejectedValue(
+    Object.assign(new Error('Firebase: Error (auth/too-many-requests).'), { code: 'auth/too-many-requests' }),
+  );
+  const { user } = renderLogin();
+  await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+  const dialog = screen.getByRole('dialog', { name: 'Reset your password' });
+  await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
+  await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    'Too many attempts. Please wait a moment and try again.',
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 

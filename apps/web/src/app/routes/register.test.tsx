@@ -12,10 +12,14 @@ function renderRegister() {
   return renderRoute(<RegisterRoute />, { path: '/register' });
 }
 
-async function fillForm(user: ReturnType<typeof renderRegister>['user'], password: string) {
+async function fillForm(
+  user: ReturnType<typeof renderRegister>['user'],
+  password: string,
+  photo = 'https://example.com/ann.png',
+) {
   await user.type(screen.getByLabelText('Name'), 'Ann Buyer');
   await user.type(screen.getByLabelText('Email'), 'ann@example.com');
-  await user.type(screen.getByLabelText('Photo URL'), 'https://example.com/ann.png');
+  await user.type(screen.getByLabelText('Photo URL'), photo);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Register' }));
 }
@@ -59,6 +63,35 @@ test('a good password registers, toasts and goes home', async () => {
   expect(await screen.findByText('Your profile updated successfully')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/');
 });
+
+test('the photo follows the product images’ URL rule: a path on this site is fine', async () => {
+  const { user, router } = renderRegister();
+  // Not type="url": the browser would refuse a site path, which product images accept.
+  expect(screen.getByLabelText('Photo URL')).toHaveAttribute('type', 'text');
+
+  await fillForm(user, 'Abcdefg1!', '/images/avatars/default.svg');
+
+  expect(fakeAuth.actions.register).toHaveBeenCalledWith(
+    expect.objectContaining({ photoURL: '/images/avatars/default.svg' }),
+  );
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+});
+
+test.each(['http://example.com/ann.png', '//evil.example/ann.png', 'javascript:alert(1)'])(
+  'the photo %s is refused like a product image, and nothing is sent',
+  async (photo) => {
+    const { user, router } = renderRegister();
+
+    await fillForm(user, 'Abcdefg1!', photo);
+
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Photo URL must be an https URL or a path on this site starting with /.'),
+    ).toBeInTheDocument();
+    expect(fakeAuth.actions.register).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/register');
+  },
+);
 
 test('a provider error is shown as a sentence and the user stays', async () => {
   const { user, router } = renderRegister();

@@ -52,6 +52,9 @@ export function Footer() {
               </span>
             </span>
           </address>
+          <Link to={paths.contact} className="link font-medium link-hover">
+            Send us a message
+          </Link>
         </section>
 
         <nav aria-labelledby="footer-legal">

@@ -51,6 +51,16 @@ test('signed in: My Products and My Cart use the email; the photo menu shows the
   expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 });
 
+test('the profile menu leads to the Profile page', async () => {
+  fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
+  const { user, router } = renderNavbar();
+
+  const profile = screen.getByRole('link', { name: 'Profile' });
+  expect(profile).toHaveAttribute('href', '/profile');
+  await user.click(profile);
+  expect(router.state.location.pathname).toBe('/profile');
+});
+
 test('the current page is highlighted', () => {
   renderNavbar('/all-products');
 

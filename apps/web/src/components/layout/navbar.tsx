@@ -141,9 +141,12 @@ function AccountMenu({ user }: { user: AuthUser }) {
             <Avatar src={user.photoURL} alt="" className="w-14" />
             <p className="text-base font-semibold break-words">{name}</p>
             {user.displayName ? <p className="text-sm break-all text-base-content/70">{user.email}</p> : null}
+            <Link to={paths.profile} className="btn mt-1 w-full btn-ghost btn-sm">
+              Profile
+            </Link>
             <button
               type="button"
-              className="btn mt-1 w-full btn-outline btn-primary btn-sm"
+              className="btn w-full btn-outline btn-primary btn-sm"
               onClick={handleLogout}
               disabled={signingOut}
             >

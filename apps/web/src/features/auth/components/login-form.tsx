@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { showAlert } from '@/components/ui/dialogs';
 import { paths } from '@/config/paths';
@@ -6,6 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { redirectTarget } from './require-auth';
 import { Field } from './auth-card';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { GoogleLoginButton } from './google-login-button';
 import { PasswordInput } from './password-input';
 
@@ -21,6 +22,8 @@ export function LoginForm({ onBusyChange }: Props) {
   const [googleBusy, setGoogleBusy] = useState(false);
   const emailId = useId();
   const passwordId = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const [resetFor, setResetFor] = useState<string | null>(null);
 
   const setBusy = (busy: boolean) => {
     setSubmitting(busy);
@@ -46,6 +49,7 @@ export function LoginForm({ onBusyChange }: Props) {
       <form className="flex flex-col gap-4" onSubmit={handleSubmit} aria-label="Login">
         <Field id={emailId} label="Email">
           <input
+            ref={emailRef}
             id={emailId}
             name="email"
             type="email"
@@ -59,7 +63,12 @@ export function LoginForm({ onBusyChange }: Props) {
           id={passwordId}
           label="Password"
           hint={
-            <button type="button" className="link self-start text-sm link-hover">
+            <button
+              type="button"
+              className="link self-start text-sm link-hover"
+              aria-haspopup="dialog"
+              onClick={() => setResetFor(emailRef.current?.value.trim() ?? '')}
+            >
               Forgot password?
             </button>
           }
@@ -80,6 +89,7 @@ export function LoginForm({ onBusyChange }: Props) {
         }}
         onSignedIn={() => navigate(target, { replace: true })}
       />
+      {resetFor !== null ? <ForgotPasswordDialog initialEmail={resetFor} onClose={() => setResetFor(null)} /> : null}
       <p className="text-center text-sm">
         Don't have an account?{' '}
         <Link to={paths.register} state={location.state} className="link font-medium link-primary">

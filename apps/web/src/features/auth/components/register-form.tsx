@@ -1,4 +1,4 @@
-import { firstPasswordProblem, TOAST_MS } from '@b2b/shared';
+import { firstPasswordProblem, isImageRef, PHOTO_URL_MESSAGE, TOAST_MS } from '@b2b/shared';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { Field } from './auth-card';
 import { GoogleLoginButton } from './google-login-button';
+import { PASSWORD_RULES_HINT } from './new-password-fields';
 import { PasswordInput } from './password-input';
 
 type Props = { onBusyChange: (busy: boolean) => void };
@@ -29,7 +30,9 @@ export function RegisterForm({ onBusyChange }: Props) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const password = String(data.get('password') ?? '');
-    const problem = firstPasswordProblem(password);
+    const photoURL = String(data.get('photo') ?? '').trim();
+    // The product images' rule: https or a path on this site (the CSP loads no http images).
+    const problem = isImageRef(photoURL) ? firstPasswordProblem(password) : PHOTO_URL_MESSAGE;
     if (problem) {
       void showAlert({ icon: 'error', title: problem });
       return;
@@ -39,7 +42,7 @@ export function RegisterForm({ onBusyChange }: Props) {
       await register({
         name: String(data.get('name') ?? '').trim(),
         email: String(data.get('email') ?? '').trim(),
-        photoURL: String(data.get('photo') ?? '').trim(),
+        photoURL,
         password,
       });
       toast.success('Your profile updated successfully', { duration: TOAST_MS });
@@ -71,10 +74,11 @@ export function RegisterForm({ onBusyChange }: Props) {
           <input
             id={ids.photo}
             name="photo"
-            type="url"
+            type="text"
+            inputMode="url"
             className="input w-full"
             autoComplete="photo"
-            placeholder="https://…"
+            placeholder="https://… or /images/…"
             required
           />
         </Field>
@@ -83,7 +87,7 @@ export function RegisterForm({ onBusyChange }: Props) {
           label="Password"
           hint={
             <p id={ids.rules} className="text-xs text-base-content/65">
-              At least 8 characters, with an uppercase letter, a number and a special character.
+              {PASSWORD_RULES_HINT}
             </p>
           }
         >
