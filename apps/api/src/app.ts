@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
+  type preParsingAsyncHookHandler,
 } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_TITLE } from '@b2b/shared';
@@ -95,16 +96,19 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     return parseJson(request, text, done);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
-  });
+  // One line per request at info level; below it (LOG_LEVEL=warn) not even the hook runs.
+  if (['trace', 'debug', 'info'].includes(app.log.level)) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    });
+  }
 
   // A body must arrive within BODY_TIMEOUT_MS: a client trickling bytes gets 408 and the socket
   // closes, instead of holding it until Node's own request timeout (checked only every 30 s).
-  app.addHook('preParsing', async (request, reply, payload) => {
+  const bodyTimeout: preParsingAsyncHookHandler = async (request, reply, payload) => {
     const length = request.headers['content-length'];
     const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
     if (!hasBody) return payload;
@@ -122,6 +126,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     reply.raw.once('close', stop);
     payload.once('error', (error) => body.destroy(error));
     return payload.pipe(body);
+  };
+  // Only on routes that take a body: a GET does not pay for the hook.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) return;
+    route.preParsing = [bodyTimeout, ...[route.preParsing ?? []].flat()];
   });
 
   const dbOutage = new LogThrottle(DB_OUTAGE_LOG_WINDOW_MS);

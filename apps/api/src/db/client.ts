@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -54,6 +54,10 @@ async function createPglite(dataDir: string): Promise<Database> {
     extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema });
+  arrayRunners.set(db, async ({ text, values }) => {
+    const result = await client.query<unknown[]>(text, values, { rowMode: 'array', parsers: RAW_TIMESTAMPS });
+    return result.rows;
+  });
   return {
     kind: 'pglite',
     db,
@@ -84,6 +88,10 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
   // An idle client losing its connection emits here; without a listener the process dies.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema });
+  arrayRunners.set(db, async ({ name, text, values }) => {
+    const result = await pool.query<unknown[]>({ name, text, values, rowMode: 'array', types: RAW_TIMESTAMP_TYPES });
+    return result.rows;
+  });
   let closed = false;
   return {
     kind: 'postgres',
@@ -113,4 +121,67 @@ function quoteIdent(name: string): string {
 export async function queryRows<T>(db: AppDb | AppTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/*
+ * Prepared SELECTs on the hottest paths (catalogue pages) run below Drizzle's generic row mapping,
+ * which looks up every field's kind on every row of every page (about 10% of the API's CPU on a
+ * list page): the SQL is still built by Drizzle, once, and each column's own decoder is picked once.
+ */
+
+interface ArrayQuery {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+type ArrayRunner = (query: ArrayQuery) => Promise<unknown[][]>;
+const arrayRunners = new WeakMap<object, ArrayRunner>();
+
+// Timestamps reach the column decoders as text, as with Drizzle's own drivers.
+const RAW_TIMESTAMPS = { 1114: (value: string) => value, 1184: (value: string) => value };
+const RAW_TIMESTAMP_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === 1114 || oid === 1184
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export interface FastStatement<T> {
+  execute(placeholders: Record<string, unknown>): Promise<T[]>;
+}
+
+/**
+ * Prepares `query` (a Drizzle select of `fields`, with `sql.placeholder`s) as the statement
+ * `name`: rows come back as arrays and are decoded by each field's column type into objects
+ * keyed like `fields`.
+ */
+export function prepareFast<T>(
+  db: AppDb,
+  name: string,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+  fields: Record<string, unknown>,
+): FastStatement<T> {
+  const run = arrayRunners.get(db);
+  if (!run) throw new Error('prepareFast needs the root database of createDatabase, not a transaction.');
+  const { sql: text, params } = query.toSQL();
+  const keys = Object.keys(fields);
+  const decoders = keys.map((key) => {
+    const field = fields[key];
+    if (is(field, Column)) return (value: unknown) => field.mapFromDriverValue(value);
+    return (value: unknown) => value;
+  });
+  const width = keys.length;
+  return {
+    async execute(placeholders) {
+      const rows = await run({ name, text, values: fillPlaceholders(params, placeholders) });
+      return rows.map((values) => {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < width; i++) {
+          const value = values[i];
+          row[keys[i] as string] = value === null ? null : (decoders[i] as (v: unknown) => unknown)(value);
+        }
+        return row as T;
+      });
+    },
+  };
 }

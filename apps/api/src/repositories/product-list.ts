@@ -7,7 +7,7 @@ import {
   type ProductListParams,
   type Sort,
 } from '@b2b/shared';
-import { queryRows, type AppDb } from '../db/client.js';
+import { prepareFast, queryRows, type AppDb, type FastStatement } from '../db/client.js';
 import { nameKey, productCounts, products, searchText, type ProductRow } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
 
@@ -208,6 +208,16 @@ function filterConditions(filter: ListFilter, bind: Bind = asValue): SQL[] {
 const columns = { ...getTableColumns(products), cursorKeys: sql<string[]>`null` };
 type Row = ProductRow & { cursorKeys: (string | null)[] | null };
 
+/** A page's columns: the product's, and the row's sort key for the next page's cursor. */
+const pageFields = (keys: Key[]) => ({
+  ...columns,
+  // JSON, not text[]: PGlite reads a NULL array element back as the string 'NULL'.
+  cursorKeys: sql<(string | null)[]>`json_build_array(${sql.join(
+    keys.map((k) => k.text),
+    sql`, `,
+  )})`,
+});
+
 export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => Product) {
   /** One page in one index order: LIMIT n+1 tells whether more rows follow. */
   function pageQuery(
@@ -216,14 +226,7 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     limit: number | Placeholder,
     offset: number | Placeholder | null,
   ) {
-    const select = {
-      ...columns,
-      // JSON, not text[]: PGlite reads a NULL array element back as the string 'NULL'.
-      cursorKeys: sql<(string | null)[]>`json_build_array(${sql.join(
-        keys.map((k) => k.text),
-        sql`, `,
-      )})`,
-    };
+    const select = pageFields(keys);
     const order = orderBy(keys);
     if (offset === null) {
       return db
@@ -257,7 +260,7 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
    * cursor or offset): the SQL is built once, and PostgreSQL parses and plans it once per
    * connection instead of on every request. Searches are not: their best plan depends on the words.
    */
-  const statements = new Map<string, { execute: (params: Record<string, unknown>) => Promise<Row[]> }>();
+  const statements = new Map<string, FastStatement<Row>>();
 
   function preparedPage(filter: ListFilter & { sort: IndexSort }, cursor: Cursor | null) {
     const keys = SORT_KEYS[filter.sort];
@@ -278,7 +281,7 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
         : base;
       const query = pageQuery(where, keys, sql.placeholder('limit'), deep ? sql.placeholder('offset') : null);
       // Named after the shape: the same name always means the same SQL on a connection.
-      statement = query.prepare(`product_page_${shape.replaceAll(':', '_')}`);
+      statement = prepareFast<Row>(db, `product_page_${shape.replaceAll(':', '_')}`, query, pageFields(keys));
       statements.set(shape, statement);
     }
     const params: Record<string, unknown> = { limit: filter.limit + 1, offset: filter.offset };
