@@ -52,7 +52,10 @@ export function Footer() {
               </span>
             </span>
           </address>
-          <Link to={paths.contact} className="link font-medium link-hover">
+          <Link
+            to={paths.contact}
+            className="btn mt-1 border-neutral-content/30 bg-transparent btn-outline text-neutral-content btn-sm hover:bg-primary hover:text-primary-content"
+          >
             Send us a message
           </Link>
         </section>

@@ -141,7 +141,7 @@ function AccountMenu({ user }: { user: AuthUser }) {
             <Avatar src={user.photoURL} alt="" className="w-14" />
             <p className="text-base font-semibold break-words">{name}</p>
             {user.displayName ? <p className="text-sm break-all text-base-content/70">{user.email}</p> : null}
-            <Link to={paths.profile} className="btn mt-1 w-full btn-ghost btn-sm">
+            <Link to={paths.profile} className="btn mt-1 w-full btn-primary btn-sm">
               Profile
             </Link>
             <button
