@@ -21,6 +21,7 @@ import { buildWebIfStale } from './lib/web-build.js';
  *      lives in IndexedDB) and an emptied HTTP cache, so the page loads cold, as on a first visit,
  *   4. prints the four scores with FCP, LCP, TBT, CLS and the bytes transferred per page, and
  *      exits 1 when a page misses a goal.
+ * LIGHTHOUSE_PAGES (comma-separated paths) audits only those pages.
  * Each page runs LIGHTHOUSE_RUNS times (default 3) in a new Chromium and its best run counts
  * (Lighthouse CI's "optimistic" aggregation): a run slowed down by a busy machine does not fail
  * the check, while a real regression shows in every run. The JSON reports go to
@@ -47,12 +48,15 @@ const CATEGORIES = Object.keys(GOALS) as Category[];
 const HOME_TOTAL_BYTES = 400 * 1000;
 const HOME_SCRIPT_BYTES = 150 * 1000;
 
-const PAGES = [
+const ALL_PAGES = [
   { path: '/', signedIn: false },
   { path: '/login', signedIn: false },
   { path: '/register', signedIn: false },
   { path: '/all-products', signedIn: true },
 ] as const;
+/** LIGHTHOUSE_PAGES=/all-products,/login audits only those pages (while working on one). */
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.path)) : ALL_PAGES;
 
 const reportDir = join(repoRoot, 'test-results', 'lighthouse');
 const apiLogPath = join(repoRoot, '.data', 'tmp', `lighthouse-api-${process.pid}.log`);

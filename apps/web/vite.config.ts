@@ -26,7 +26,8 @@ export default defineConfig({
       { path: '/login', module: 'src/app/routes/login.tsx' },
       { path: '/register', module: 'src/app/routes/register.tsx' },
       // The catalogue lists a returning buyer opens directly.
-      { path: '/all-products', module: 'src/app/routes/all-products.tsx' },
+      // …whose first page is requested before the app has started (src/shells/all-products.ts).
+      { path: '/all-products', module: 'src/app/routes/all-products.tsx', scripts: ['src/shells/all-products.ts'] },
       { path: '/categories', module: 'src/app/routes/categories.tsx' },
     ]),
     precompress(),

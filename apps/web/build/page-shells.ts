@@ -1,4 +1,5 @@
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 import type { Plugin, Rollup } from 'vite';
 
 type OutputBundle = Rollup.OutputBundle;
@@ -20,6 +21,12 @@ export type PageShell = {
   path: string;
   /** The route module, relative to the web app's folder. */
   module: string;
+  /**
+   * Small scripts the shell runs at once, beside and before the app's modules: e.g. starting the
+   * page's first API request (src/shells/). Each is bundled on its own into one classic script
+   * (`<script async>`, no imports to wait for), relative to the web app's folder.
+   */
+  scripts?: string[];
   /** Extra `<link rel="preload">` tags, e.g. the LCP image. */
   preload?: { href: string; as: 'image' | 'fetch'; type?: string; fetchpriority?: 'high' | 'low' }[];
 };
@@ -45,7 +52,7 @@ export function pageShells(root: string, pages: PageShell[]): Plugin {
     enforce: 'post',
     generateBundle: {
       order: 'post',
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         const html = bundle['index.html'];
         if (html?.type !== 'asset' || typeof html.source !== 'string') {
           this.error('page-shells: the build has no index.html');
@@ -62,7 +69,23 @@ export function pageShells(root: string, pages: PageShell[]): Plugin {
           const chunk = chunks(bundle).find((c) => c.facadeModuleId === moduleId);
           if (!chunk) this.error(`page-shells: no chunk for ${page.module} (is it still a lazy route?)`);
           const files = [...staticClosure(bundle, chunk.fileName)].filter((file) => !loadedByEntry.has(file));
+          const scripts: string[] = [];
+          for (const script of page.scripts ?? []) {
+            const built = await esbuild.build({
+              entryPoints: [path.resolve(root, script)],
+              tsconfig: path.resolve(root, 'tsconfig.json'),
+              bundle: true,
+              format: 'iife',
+              minify: true,
+              target: 'es2022',
+              write: false,
+            });
+            const source = built.outputFiles[0]?.text ?? '';
+            const name = `${path.basename(script, path.extname(script))}-shell.js`;
+            scripts.push(this.getFileName(this.emitFile({ type: 'asset', name, source })));
+          }
           const tags = [
+            ...scripts.map((file) => `<script async src="${base}${file}"></script>`),
             ...(page.preload ?? []).map(
               (link) =>
                 `<link rel="preload" href="${attr(link.href)}" as="${link.as}"` +

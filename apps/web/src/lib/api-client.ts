@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@b2b/shared';
 import { getIdToken } from '@/lib/firebase';
+import { takePrefetched } from '@/lib/prefetch';
 
 /*
  * The one place the web app talks to the API. Every error the server sends has the shape
@@ -81,14 +82,20 @@ async function request(path: string, options: ApiFetchOptions): Promise<Response
   const token = await bearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const url = apiUrl(path, options.query);
+  const method = options.method ?? 'GET';
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    // The page shell may have asked already (lib/prefetch.ts); if that failed, ask again.
+    const prefetched = method === 'GET' ? takePrefetched(url, token) : undefined;
+    response =
+      (prefetched && (await prefetched.catch(() => undefined))) ||
+      (await fetch(url, {
+        method,
+        headers,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }));
   } catch (error) {
     // An abort is the caller's decision (e.g. TanStack Query cancelling), not a failure to report.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
