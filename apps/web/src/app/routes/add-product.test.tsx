@@ -153,6 +153,7 @@ test('Fix it sends nothing and puts the cursor in Quantity', async () => {
     text: STOCK_WARNING,
     confirmText: 'Save anyway',
     cancelText: 'Fix it',
+    returnFocus: false,
   });
   await waitFor(() => expect(screen.getByLabelText(/^Quantity/)).toHaveFocus());
   expect(receivedRoutes()).toEqual([]);

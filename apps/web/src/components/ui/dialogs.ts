@@ -52,6 +52,8 @@ export async function confirmDialog(opts: {
   confirmText?: string;
   cancelText?: string;
   danger?: boolean;
+  /** false when the caller moves the focus itself afterwards (by default it returns to where it was). */
+  returnFocus?: boolean;
 }): Promise<boolean> {
   const Swal = await loadSwal();
   const result = await Swal.fire({
@@ -65,6 +67,7 @@ export async function confirmDialog(opts: {
     cancelButtonText: opts.cancelText ?? 'Cancel',
     focusCancel: true,
     reverseButtons: true,
+    returnFocus: opts.returnFocus ?? true,
   });
   return result.isConfirmed;
 }

@@ -18,14 +18,13 @@ export function ProductImage({ src, alt, className = '', compact = false }: Prod
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const url = src?.trim() ?? '';
   if (url === '' || failedSrc === url) {
+    // The outer box takes the picture's size and padding; the dashed frame sits inside it, as a picture would.
     return (
-      <div
-        role="img"
-        aria-label={alt}
-        className={`${className} flex flex-col items-center justify-center gap-1 border border-dashed border-base-300 bg-base-200 text-center text-base-content/60`}
-      >
-        {compact ? null : <ImageIcon width={32} height={32} />}
-        <span className={compact ? 'text-[0.625rem] leading-tight' : 'text-sm'}>No Image</span>
+      <div role="img" aria-label={alt} className={`${className} flex`}>
+        <div className="flex min-h-0 flex-1 flex-col items-center justify-center gap-1 rounded-box border border-dashed border-base-300 bg-base-200 text-center text-base-content/70">
+          {compact ? null : <ImageIcon width={32} height={32} />}
+          <span className={compact ? 'text-[0.625rem] leading-tight' : 'text-sm'}>No Image</span>
+        </div>
       </div>
     );
   }

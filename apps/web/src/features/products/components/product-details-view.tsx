@@ -24,7 +24,7 @@ export function ProductDetailsView({ product, actions, footer }: ProductDetailsV
         </div>
 
         {/* One row per figure on a phone, three equal columns from sm up: the values line up either way. */}
-        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:grid-rows-[auto_auto] sm:gap-x-3 sm:gap-y-0">
           <Stat label="In stock" value={formatUnits(stock)} />
           <Stat label="Min Sell Qty" value={formatUnits(minSellQtyOrDefault(product.minSellQty))} />
           <Stat label="Rating" value={formatRating(product.rating)} />
@@ -59,9 +59,10 @@ export function ProductDetailsView({ product, actions, footer }: ProductDetailsV
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <div className="flex items-baseline justify-between gap-3 rounded-box border border-base-300 bg-base-100 px-4 py-3 sm:flex-col sm:items-start sm:justify-between sm:p-4">
+    // From sm up each figure spans the list's two rows (subgrid): labels share one line, values the next.
+    <div className="flex items-baseline justify-between gap-3 rounded-box border border-base-300 bg-base-100 px-4 py-3 sm:row-span-2 sm:grid sm:grid-rows-subgrid sm:gap-2 sm:p-4">
       <dt className="text-sm text-base-content/70">{label}</dt>
-      <dd className="text-right text-lg font-semibold sm:text-left sm:text-xl" data-stat={label}>
+      <dd className="text-right text-lg font-semibold sm:text-left xl:text-xl" data-stat={label}>
         {value}
       </dd>
     </div>

@@ -76,6 +76,7 @@ export function ProductForm(props: ProductFormProps) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const submitButton = event.currentTarget.querySelector<HTMLButtonElement>('button[type="submit"]');
     if (submitting) return;
     let send: () => Promise<SubmitOutcome>;
     if (props.mode === 'create') {
@@ -95,12 +96,14 @@ export function ProductForm(props: ProductFormProps) {
         text: warning,
         confirmText: 'Save anyway',
         cancelText: 'Fix it',
+        returnFocus: false,
       });
+      // Fixing it usually means more stock: the cursor waits in Quantity. Saving goes on from Submit.
       if (!saveAnyway) {
-        // Fixing it usually means more stock; the field is ready for it.
         document.getElementById(idOf('quantity'))?.focus();
         return;
       }
+      submitButton?.focus();
     }
     setSubmitting(true);
     try {
@@ -184,7 +187,7 @@ export function ProductForm(props: ProductFormProps) {
       <p
         id={`${idPrefix}-stock-warning`}
         aria-live="polite"
-        className={stockWarning ? 'alert alert-soft text-sm alert-warning md:col-span-2' : 'sr-only'}
+        className={stockWarning ? 'alert alert-soft text-sm alert-warning text-base-content md:col-span-2' : 'sr-only'}
       >
         {stockWarning}
       </p>

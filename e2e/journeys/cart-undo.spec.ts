@@ -1,0 +1,79 @@
+import { expect, test } from '../fixtures/test.js';
+import { detail, toast } from '../fixtures/ui.js';
+
+test('Undo in the Removed from cart toast buys the item again: back in the cart, the stock taken again', async ({
+  signedInPage: page,
+  user,
+  makeUser,
+  api,
+  tokenFor,
+}) => {
+  const sellerToken = await tokenFor(await makeUser());
+  const product = await api.createProduct(sellerToken, { quantity: 60, minSellQty: 4 });
+  const buyerToken = await tokenFor(user);
+  await api.buy(buyerToken, product._id, 9);
+
+  await page.goto(`/carts/${user.email}`);
+  const item = page.getByRole('article').filter({ hasText: product.name });
+  await expect(detail(item, 'Quantity')).toHaveText('9');
+  await item.getByRole('button', { name: /Remove/ }).click();
+
+  const removed = toast(page, 'Removed from cart');
+  await expect(removed).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await removed.getByRole('button', { name: 'Undo' }).click();
+
+  await expect(toast(page, `“${product.name}” is back in your cart`)).toBeVisible();
+  await expect(detail(item, 'Quantity')).toHaveText('9');
+  expect(await api.quantityOf(product._id)).toBe(51);
+  const cart = await api.cart(buyerToken, user.email);
+  expect(cart.map((c) => [c.productId, c.buyQuantity])).toEqual([[product._id, 9]]);
+});
+
+test('the toast, and its Undo, goes after 1500 ms', async ({ signedInPage: page, user, makeUser, api, tokenFor }) => {
+  const product = await api.createProduct(await tokenFor(await makeUser()), { quantity: 10, minSellQty: 1 });
+  await api.buy(await tokenFor(user), product._id, 2);
+  await page.goto(`/carts/${user.email}`);
+  await page
+    .getByRole('article')
+    .filter({ hasText: product.name })
+    .getByRole('button', { name: /Remove/ })
+    .click();
+  const removed = toast(page, 'Removed from cart');
+  await expect(removed.getByRole('button', { name: 'Undo' })).toBeVisible();
+  const shownAt = Date.now();
+  await expect(removed).toBeHidden({ timeout: 5_000 });
+  // 1500 ms on screen, then react-hot-toast's exit animation.
+  expect(Date.now() - shownAt).toBeGreaterThan(1_200);
+  expect(Date.now() - shownAt).toBeLessThan(3_500);
+});
+
+test("an Undo the stock no longer allows is refused with the API's reason", async ({
+  signedInPage: page,
+  user,
+  makeUser,
+  api,
+  tokenFor,
+  allowHttp,
+}) => {
+  const product = await api.createProduct(await tokenFor(await makeUser()), { quantity: 10, minSellQty: 1 });
+  await api.buy(await tokenFor(user), product._id, 6);
+  const otherBuyer = await tokenFor(await makeUser());
+
+  await page.goto(`/carts/${user.email}`);
+  await page
+    .getByRole('article')
+    .filter({ hasText: product.name })
+    .getByRole('button', { name: /Remove/ })
+    .click();
+  const removed = toast(page, 'Removed from cart');
+  await expect(removed).toBeVisible();
+  // While the toast shows, another buyer takes 8 of the 10 units now in stock.
+  await api.buy(otherBuyer, product._id, 8);
+  allowHttp({ url: /\/api\/carts$/, status: 409, method: 'POST' });
+  await removed.getByRole('button', { name: 'Undo' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Not enough stock: only 2 units available.' })).toBeVisible();
+  await expect(page.getByText('No data found in your cart.')).toBeVisible();
+  expect(await api.quantityOf(product._id)).toBe(2);
+});
