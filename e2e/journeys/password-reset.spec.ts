@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { blocking, describeViolations, scanAccessibility } from '../fixtures/axe.js';
 import { oobCodesFor, STRONG_PASSWORD, uniqueEmail, uniqueId } from '../fixtures/auth-emulator.js';
 import { expect, test } from '../fixtures/test.js';
 import { acknowledge, fillLoginForm, logout, profilePhoto, toast } from '../fixtures/ui.js';
@@ -9,6 +11,12 @@ import { acknowledge, fillLoginForm, logout, profilePhoto, toast } from '../fixt
  */
 
 const NEW_PASSWORD = 'Fresh#Start2027';
+/** No serious or critical axe violation on what the page shows now. */
+async function expectAccessible(page: Page, screen: string) {
+  const serious = blocking(await scanAccessibility(page, screen));
+  expect(serious, describeViolations(serious)).toEqual([]);
+}
+
 const sentMessage = (email: string) =>
   `If an account exists for ${email}, we have sent it a link to set a new password. Check your inbox (and the spam folder).`;
 
@@ -39,6 +47,7 @@ test('a user who forgot the password gets a reset link, sets a new password on t
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset your password' });
   await expect(dialog.getByLabel('Email')).toHaveValue(email);
+  await expectAccessible(page, 'login-reset-dialog');
 
   // A malformed address is a validation error; nothing is asked of Firebase.
   await dialog.getByLabel('Email').fill('not-an-email');
@@ -73,6 +82,7 @@ test('a user who forgot the password gets a reset link, sets a new password on t
   await page.goto(`/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}&lang=en`);
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
   await expect(page.getByText(email.toLowerCase())).toBeVisible();
+  await expectAccessible(page, 'reset-password');
   // Register's rules apply here too.
   await page.getByLabel('New password', { exact: true }).fill('freshstart2027');
   await page.getByLabel('Confirm new password').fill('freshstart2027');

@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import type { Profile } from '@b2b/shared';
+import { blocking, describeViolations, scanAccessibility } from '../fixtures/axe.js';
 import { idTokenFor } from '../fixtures/auth-emulator.js';
 import { expect, test } from '../fixtures/test.js';
 import { navbar, profilePhoto, revealProfileMenu, toast } from '../fixtures/ui.js';
@@ -11,6 +13,11 @@ import { navbar, profilePhoto, revealProfileMenu, toast } from '../fixtures/ui.j
  */
 
 const NEW_PASSWORD = 'Changed#Pass2027';
+/** No serious or critical axe violation on what the page shows now. */
+async function expectAccessible(page: Page, screen: string) {
+  const serious = blocking(await scanAccessibility(page, screen));
+  expect(serious, describeViolations(serious)).toEqual([]);
+}
 
 test('a seller names the company on the profile page; buyers see it on their orders; the password changes after the current one', async ({
   signedInPage: page,
@@ -37,6 +44,7 @@ test('a seller names the company on the profile page; buyers see it on their ord
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(page.getByLabel('Display name')).toHaveValue(user.displayName);
+  await expectAccessible(page, 'profile');
 
   // An http photo is refused, like an http product image; nothing is saved.
   const details = page.getByRole('form', { name: 'Profile' });
@@ -68,6 +76,7 @@ test('a seller names the company on the profile page; buyers see it on their ord
   const card = buyerPage.getByRole('article', { name: order?.orderNumber ?? '' });
   await expect(card.getByText('Nadia Bulk Supplies Ltd', { exact: true })).toBeVisible();
   expect(lookups).toHaveLength(1);
+  await expectAccessible(buyerPage, 'my-orders-seller-names');
   await card.getByRole('link', { name: `View ${order?.orderNumber}` }).click();
   await expect(buyerPage.getByRole('region', { name: 'Details' })).toContainText(
     `Nadia Bulk Supplies Ltd (${user.email.toLowerCase()})`,
