@@ -18,7 +18,7 @@ export function apiEnv(
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(FIREBASE_|DATABASE_URL$|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|WRITE_RATE_LIMIT_PER_MINUTE$|READ_RATE_LIMIT_PER_MINUTE$)/.test(
+      /^(FIREBASE_|DATABASE_|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|[A-Z_]*RATE_LIMIT|REDIS_URL$|TRUST_PROXY$|API_DOCS$|BODY_[A-Z_]*|CART_HOLD_HOURS$|LOG_LEVEL$)/.test(
         key,
       )
     )
