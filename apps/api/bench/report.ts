@@ -237,8 +237,9 @@ function method(report: Report): string[] {
       "buyer's ID token, which the API verifies on every purchase.",
     '- **The raw server** (`apps/api/bench/raw-server.ts`) is the floor the API is compared with: `node:http` and a ' +
       '`pg` Pool of the same size and timeouts, the same SQL as the repositories (filters, ORDER BY, totals from ' +
-      '`product_counts`, the same prepared statements, the purchase as the one INSERT … WITH UPDATE … RETURNING ' +
-      'statement the API runs), rows mapped to the ' +
+      '`product_counts`, the same prepared statements; the purchase is the single-purchase transaction, one ' +
+      'INSERT … WITH UPDATE … RETURNING statement per request, where the API batches the purchases of one product ' +
+      'that arrive during a commit into one statement), rows mapped to the ' +
       'same JSON, and nothing else: no authentication (purchases are not token-checked), no validation library, no ' +
       'rate limit, no security headers, no logging. Before each scenario the bench asks both servers once and compares ' +
       'the answers (rows, X-Total-Count, its relation, whether X-Next-Cursor is present): the "same answer" column.',
