@@ -106,12 +106,19 @@ test('details at 375 px: the stat row lines up; the purchase dialog has read-onl
   const editable = await background(quantity);
   expect(await background(dialog.getByLabel('Name'))).not.toBe(editable);
   expect(await background(dialog.getByLabel('Email'))).not.toBe(editable);
-  const spinner = await quantity.evaluate(
-    (el) =>
-      getComputedStyle(el, '::-webkit-inner-spin-button').getPropertyValue('appearance') ||
-      getComputedStyle(el).appearance,
-  );
-  expect(['none', 'textfield']).toContain(spinner);
+  // No spinner: the field's right edge looks the same as when spinners are hidden by force.
+  await quantity.focus();
+  await quantity.hover();
+  const field = await quantity.boundingBox();
+  if (!field) throw new Error('the quantity field has no box');
+  const clip = { x: field.x + field.width - 26, y: field.y + 3, width: 22, height: field.height - 6 };
+  const asShown = await page.screenshot({ clip });
+  await page.addStyleTag({
+    content:
+      'input::-webkit-inner-spin-button, input::-webkit-outer-spin-button { appearance: none !important; margin: 0 !important; }',
+  });
+  const withoutSpinner = await page.screenshot({ clip });
+  expect(asShown.equals(withoutSpinner), 'no browser spinner beside the stepper').toBe(true);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   const tops = await values.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
