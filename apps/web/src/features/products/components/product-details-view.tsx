@@ -62,7 +62,7 @@ function Stat({ label, value }: { label: string; value: string }) {
     // From sm up each figure spans the list's two rows (subgrid): labels share one line, values the next.
     <div className="flex items-baseline justify-between gap-3 rounded-box border border-base-300 bg-base-100 px-4 py-3 sm:row-span-2 sm:grid sm:grid-rows-subgrid sm:gap-2 sm:p-4">
       <dt className="text-sm text-base-content/70">{label}</dt>
-      <dd className="text-right text-lg font-semibold sm:text-left xl:text-xl" data-stat={label}>
+      <dd className="text-right text-lg font-semibold sm:text-left" data-stat={label}>
         {value}
       </dd>
     </div>
