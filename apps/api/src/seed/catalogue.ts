@@ -12,6 +12,8 @@ export interface DemoSeller {
   email: string;
   password: string;
   displayName: string;
+  /** Their profile's company name (GET /api/sellers), shown on their products and orders. */
+  companyName: string;
   photoURL: string;
 }
 
@@ -23,6 +25,7 @@ export const DEMO_SELLERS: DemoSeller[] = [
     email: 'northwind@example.com',
     password: 'Northwind@2026',
     displayName: 'Northwind Wholesale',
+    companyName: 'Northwind Wholesale Ltd.',
     photoURL: '/images/avatars/northwind.svg',
   },
   {
@@ -30,6 +33,7 @@ export const DEMO_SELLERS: DemoSeller[] = [
     email: 'karnaphuli@example.com',
     password: 'Karnaphuli#2026',
     displayName: 'Karnaphuli Traders',
+    companyName: 'Karnaphuli Traders & Co.',
     photoURL: '/images/avatars/karnaphuli.svg',
   },
   {
@@ -37,6 +41,7 @@ export const DEMO_SELLERS: DemoSeller[] = [
     email: 'dhaka.digital@example.com',
     password: 'DhakaDigital$26',
     displayName: 'Dhaka Digital Supply',
+    companyName: 'Dhaka Digital Supply Ltd.',
     photoURL: '/images/avatars/dhaka-digital.svg',
   },
 ];

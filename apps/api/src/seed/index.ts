@@ -2,7 +2,7 @@ import { eq, inArray, and, ne } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 import { productInputSchema } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
-import { products, type NewProductRow } from '../db/schema.js';
+import { products, profiles, type NewProductRow } from '../db/schema.js';
 import { DEMO_PRODUCTS, DEMO_SELLERS, type DemoProduct, type DemoSeller } from './catalogue.js';
 
 /*
@@ -23,6 +23,8 @@ export interface SeededSeller {
   email: string;
   password: string;
   displayName: string;
+  companyName: string;
+  photoURL: string;
   created: boolean;
 }
 
@@ -73,7 +75,7 @@ export async function ensureSellers(
 ): Promise<SeededSeller[]> {
   const result: SeededSeller[] = [];
   for (const seller of sellers) {
-    const { key, email, password, displayName, photoURL } = seller;
+    const { key, email, password, displayName, companyName, photoURL } = seller;
     let uid: string;
     let created = false;
     try {
@@ -98,7 +100,7 @@ export async function ensureSellers(
       }
       if (created && !absolute && photoURL && emulator) await setEmulatorPhotoUrl(emulator, uid, photoURL);
     }
-    result.push({ key, uid, email: email.toLowerCase(), password, displayName, created });
+    result.push({ key, uid, email: email.toLowerCase(), password, displayName, companyName, photoURL, created });
   }
   return result;
 }
@@ -114,6 +116,23 @@ function productRows(catalogue: Catalogue, sellers: SeededSeller[]): NewProductR
     const at = new Date(base + index * 1000);
     return { ...data, ownerUid: seller.uid, ownerEmail: seller.email, createdAt: at, updatedAt: at };
   });
+}
+
+/** Each demo seller's profile (their company name), unless they have saved one of their own. */
+async function ensureProfiles(db: Pick<AppDb, 'insert'>, sellers: SeededSeller[]): Promise<void> {
+  if (sellers.length === 0) return;
+  await db
+    .insert(profiles)
+    .values(
+      sellers.map((s) => ({
+        uid: s.uid,
+        email: s.email,
+        displayName: s.displayName,
+        photoUrl: s.photoURL,
+        companyName: s.companyName,
+      })),
+    )
+    .onConflictDoNothing({ target: profiles.uid });
 }
 
 /** Whether any product exists, without counting a large catalogue. */
@@ -132,6 +151,7 @@ export async function seedIfEmpty({
   if (await hasProducts(db)) return null;
   const sellers = await ensureSellers(auth, catalogue.sellers, emulator);
   const rows = productRows(catalogue, sellers);
+  await ensureProfiles(db, sellers);
   const inserted = await db.transaction(async (tx) => {
     // Re-checked inside the transaction so two starting processes cannot both seed.
     if (await hasProducts(tx)) return 0;
@@ -156,6 +176,7 @@ export async function seedDemo({
   const sellers = await ensureSellers(auth, catalogue.sellers, emulator);
   const rows = productRows(catalogue, sellers);
   const emails = sellers.map((s) => s.email);
+  await ensureProfiles(db, sellers);
   const inserted = await db.transaction(async (tx) => {
     for (const seller of sellers) {
       await tx

@@ -22,6 +22,7 @@ function smallCatalogue(): Catalogue {
         email: `seller-a-${tag}@example.com`,
         password: 'Seller#A123',
         displayName: 'Seller A',
+        companyName: 'Seller A Trading Ltd.',
         photoURL: '/images/avatars/a.svg',
       },
       {
@@ -29,6 +30,7 @@ function smallCatalogue(): Catalogue {
         email: `seller-b-${tag}@example.com`,
         password: 'Seller#B123',
         displayName: 'Seller B',
+        companyName: 'Seller B & Sons',
         photoURL: 'https://example.com/b.png',
       },
     ],
@@ -93,6 +95,32 @@ describe('seedIfEmpty', () => {
       payload: { quantity: 11 },
     });
     expect(res.json()).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+  });
+
+  test("the sellers' company names are their profiles' (GET /api/sellers), and a reseed keeps a name they saved", async () => {
+    const [a, b] = catalogue.sellers;
+    if (!a || !b) throw new Error('catalogue has two sellers');
+    const viewer = await createUser();
+    const names = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/sellers?email=${encodeURIComponent(a.email)}&email=${encodeURIComponent(b.email)}`,
+          headers: viewer.headers,
+        })
+      ).json<{ email: string; companyName: string }[]>();
+    expect((await names()).map((n) => n.companyName).sort()).toEqual(['Seller A Trading Ltd.', 'Seller B & Sons']);
+
+    const { idToken } = await signIn(a.email, a.password);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${idToken}` },
+      payload: { displayName: 'Seller A', photoURL: '', companyName: 'A Renamed Ltd.' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await seedDemo({ db: t.database.db, auth: t.app.firebaseAuth, emulator, catalogue });
+    expect((await names()).map((n) => n.companyName).sort()).toEqual(['A Renamed Ltd.', 'Seller B & Sons']);
   });
 
   test('does nothing when the table already has products', async () => {
