@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CATEGORY_VALUES, ORDER_STATUSES, SORTS } from '@b2b/shared';
 import { buildShipTo } from '@b2b/shared/testing';
-import { cartItems, orderLines, orders, products } from '../src/db/schema.js';
+import { cartItems, orderLines, orders, products, profiles } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { insertProduct, productBody } from './helpers/factories.js';
 import { createUser, forgeEmulatorToken, type TestUser } from './helpers/users.js';
@@ -64,6 +64,13 @@ beforeAll(async () => {
   victimOrders = (await db.select({ id: orders.id }).from(orders).where(eq(orders.buyerUid, victim.uid))).map(
     (row) => row.id,
   );
+  const savedProfile = await t.app.inject({
+    method: 'PUT',
+    url: '/api/profile',
+    headers: victim.headers,
+    payload: { displayName: 'Victim', photoURL: '', companyName: 'Victim Ltd.' },
+  });
+  expect(savedProfile.statusCode).toBe(200);
   victimCart = [await buy(victim, victimProducts[0] ?? ''), await buy(victim, attackerProducts[1] ?? '')];
 });
 afterAll(async () => t.close());
@@ -100,7 +107,9 @@ async function victimState() {
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(eq(orders.buyerUid, victim.uid))
     .orderBy(asc(orderLines.id));
+  const profile = await db.select().from(profiles).where(eq(profiles.uid, victim.uid));
   return {
+    profile,
     products: owned.map(({ quantity, updatedAt: _updatedAt, ...rest }) => ({
       ...rest,
       stockWithAttackerHoldings: quantity + (held.get(rest.id) ?? 0),
@@ -189,6 +198,13 @@ function arbitraries() {
     fc.record({ decBy: fc.integer({ min: -5, max: 5 }) }),
     fc.constant(undefined).map(() => ({ shipTo: buildShipTo(), poNumber: 'PO-1' })),
     fc.record({ status: fc.constantFrom(...ORDER_STATUSES) }),
+    fc.record({
+      displayName: fc.constant('Hijacked'),
+      photoURL: fc.constant(''),
+      companyName: fc.constant('Hijacked Ltd.'),
+      email: fc.constant(victim.email),
+      uid: fc.constant(victim.uid),
+    }),
   );
   const anyBody = fc.oneof(
     fc.constant(undefined),
@@ -226,6 +242,9 @@ function arbitraries() {
     ['POST', '/api/orders/:id/reorder'],
     ['GET', '/api/sales'],
     ['GET', '/api/sales/counts'],
+    ['GET', '/api/profile'],
+    ['PUT', '/api/profile'],
+    ['GET', '/api/sellers'],
     ['GET', '/api/health'],
     ['GET', '/api/config'],
   ];
@@ -256,8 +275,8 @@ function arbitraries() {
     fc.constantFrom('true', 'false', ...SORTS, ...CATEGORY_VALUES, ...ORDER_STATUSES, '100', '0', '10000', '10001'),
   );
   const query = fc.dictionary(
-    fc.constantFrom('limit', 'offset', 'cursor', 'available', 'category', 'q', 'sort', 'status', 'x'),
-    queryValue,
+    fc.constantFrom('limit', 'offset', 'cursor', 'available', 'category', 'q', 'sort', 'status', 'email', 'x'),
+    fc.oneof(queryValue, email),
     { maxKeys: 4 },
   );
   const auth = fc.oneof(
