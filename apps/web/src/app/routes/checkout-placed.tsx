@@ -2,6 +2,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import type { PlaceOrderResult } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { SellerName } from '@/components/ui/seller-name';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 import { useOrders } from '@/features/orders/api/get-orders';
@@ -62,7 +63,9 @@ export default function CheckoutPlacedRoute() {
                   <Link to={paths.order(order._id)} className="link text-lg font-semibold link-primary link-hover">
                     {order.orderNumber}
                   </Link>
-                  <p className="text-sm break-all text-base-content/70">Seller: {order.sellerEmail}</p>
+                  <p className="text-sm break-all text-base-content/70">
+                    Seller: <SellerName email={order.sellerEmail} />
+                  </p>
                 </div>
                 <div className="flex items-center gap-3">
                   <OrderStatusBadge status={order.status} />

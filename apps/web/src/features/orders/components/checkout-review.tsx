@@ -1,3 +1,4 @@
+import { SellerName } from '@/components/ui/seller-name';
 import { formatPrice } from '@/lib/format';
 import type { SellerGroup } from '../utils/group-by-seller';
 
@@ -13,7 +14,9 @@ export function CheckoutReview({ groups }: { groups: SellerGroup[] }) {
                 <span className="font-semibold">
                   Order {index + 1} of {groups.length}
                 </span>
-                <span className="text-sm break-all text-base-content/70">Seller: {group.sellerEmail}</span>
+                <span className="text-sm break-all text-base-content/70">
+                  Seller: <SellerName email={group.sellerEmail} />
+                </span>
               </h3>
               <ul className="divide-y divide-base-300 text-sm">
                 {group.items.map((item) => (
