@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import toast from 'react-hot-toast';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { CartItem } from '@b2b/shared';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
@@ -26,6 +27,8 @@ const lamp = createCartItem({ name: 'Desk Lamp', price: 19.99, buyQuantity: 3, b
 beforeEach(() => {
   fakeAuth.reset();
   fakeAuth.signIn({ email: EMAIL });
+  // Toasts live in a module-wide store: one left by the previous test would show here too.
+  toast.remove();
 });
 
 const deleted = () => HttpResponse.json({ acknowledged: true, deletedCount: 1 });
