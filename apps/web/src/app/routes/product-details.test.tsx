@@ -19,6 +19,8 @@ beforeEach(() => {
   fakeAuth.reset();
   vi.mocked(showAlert).mockReset().mockResolvedValue(undefined);
   vi.mocked(confirmDialog).mockReset().mockResolvedValue(true);
+  // 'Sold by' asks for the seller's name; by default nobody saved a profile.
+  server.use(http.get('/api/sellers', () => HttpResponse.json([])));
 });
 
 const inserted = () => HttpResponse.json({ acknowledged: true, insertedId: 'cart-1' }, { status: 201 });
@@ -46,9 +48,22 @@ test('shows Loading... and then every field of the product', async () => {
   expect(screen.getByText('10 units')).toBeInTheDocument();
   expect(screen.getByText('Electronics')).toBeInTheDocument();
   expect(screen.getByText(product.description)).toBeInTheDocument();
+  // A seller without a saved profile is named by their email.
   expect(screen.getByText(product.email)).toBeInTheDocument();
   expect(screen.getByText('Only the seller can edit or delete this product.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+});
+
+test("'Sold by' names the seller's company, with the email beside it", async () => {
+  fakeAuth.signIn();
+  renderDetails();
+  server.use(
+    http.get('/api/sellers', () =>
+      HttpResponse.json([{ email: product.email, companyName: 'Lamp Works Ltd.', displayName: 'Lou' }]),
+    ),
+  );
+  const soldBy = (await screen.findByText('Lamp Works Ltd.')).closest('p');
+  expect(soldBy).toHaveTextContent(`Sold by Lamp Works Ltd. (${product.email})`);
 });
 
 test('the dialog shows the buyer read-only and the quantity starts at 1 on every opening', async () => {

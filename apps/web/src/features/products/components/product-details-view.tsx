@@ -1,3 +1,4 @@
+import { SellerName } from '@/components/ui/seller-name';
 import type { ReactNode } from 'react';
 import { categoryLabel, type Product } from '@b2b/shared';
 import { formatPrice, formatUnits } from '@/lib/format';
@@ -49,9 +50,11 @@ export function ProductDetailsView({ product, actions, footer }: ProductDetailsV
             {product.content.trim() ? product.content : 'No content details provided.'}
           </p>
         </section>
-        <p className="text-sm text-base-content/70">
-          Sold by <span className="font-medium text-base-content">{product.email}</span>
-        </p>
+        {product.email ? (
+          <p className="text-sm text-base-content/70">
+            Sold by <SellerName email={product.email} withEmail className="font-medium text-base-content" />
+          </p>
+        ) : null}
       </div>
     </article>
   );
