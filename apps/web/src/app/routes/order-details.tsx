@@ -20,7 +20,7 @@ import { OrderStatusBadge } from '@/features/orders/components/order-status-badg
 import { OrderTimeline } from '@/features/orders/components/order-timeline';
 import { ReorderResults } from '@/features/orders/components/reorder-results';
 import { ShipToAddress } from '@/features/orders/components/ship-to-address';
-import { formatDateTime } from '@/features/orders/utils/format';
+import { formatDateTime } from '@/lib/format';
 import { productKeys } from '@/features/products/api/query-keys';
 
 export default function OrderDetailsRoute() {

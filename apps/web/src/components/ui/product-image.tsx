@@ -8,13 +8,18 @@ type ProductImageProps = {
   className?: string;
   /** Table cells: the placeholder is the words alone, without the icon. */
   compact?: boolean;
+  /**
+   * Above the fold on arrival (the first cards of a list): loaded at once with high priority,
+   * not lazily after layout, since it is likely the page's largest paint.
+   */
+  priority?: boolean;
 };
 
 /**
  * A product's picture, or, when it has none or it fails to load, the one 'No Image'
  * placeholder every product view shows (tables, cards, details, the cart).
  */
-export function ProductImage({ src, alt, className = '', compact = false }: ProductImageProps) {
+export function ProductImage({ src, alt, className = '', compact = false, priority = false }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const url = src?.trim() ?? '';
   if (url === '' || failedSrc === url) {
@@ -28,5 +33,14 @@ export function ProductImage({ src, alt, className = '', compact = false }: Prod
       </div>
     );
   }
-  return <img src={url} alt={alt} className={className} loading="lazy" onError={() => setFailedSrc(url)} />;
+  return (
+    <img
+      src={url}
+      alt={alt}
+      className={className}
+      loading={priority ? 'eager' : 'lazy'}
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
+      onError={() => setFailedSrc(url)}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { categoryLabel, FALLBACK_TEXT, type CartItem } from '@b2b/shared';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatCount, formatPrice } from '@/lib/format';
-import { formatBuyDate } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
 
 type CartItemCardProps = { item: CartItem; onRemove: (item: CartItem) => void; removing: boolean };
 
@@ -21,7 +21,7 @@ export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
           <dd>{item.brand.trim() ? item.brand : FALLBACK_TEXT}</dd>
           <dt className="text-base-content/70">Bought</dt>
           <dd>
-            <time dateTime={item.buyDate}>{formatBuyDate(item.buyDate)}</time>
+            <time dateTime={item.buyDate}>{formatDateTime(item.buyDate)}</time>
           </dd>
           <dt className="text-base-content/70">Quantity</dt>
           <dd>{formatCount(item.buyQuantity)}</dd>
@@ -29,7 +29,7 @@ export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
           <dd>{formatPrice(item.price)}</dd>
           <dt className="text-base-content/70">Held until</dt>
           <dd>
-            <time dateTime={item.heldUntil}>{formatBuyDate(item.heldUntil)}</time>
+            <time dateTime={item.heldUntil}>{formatDateTime(item.heldUntil)}</time>
           </dd>
         </dl>
         <div className="mt-auto card-actions items-center justify-between">

@@ -1,5 +1,5 @@
 import { SellerName } from '@/components/ui/seller-name';
-import { formatPrice } from '@/lib/format';
+import { formatCount, formatPrice } from '@/lib/format';
 import type { SellerGroup } from '../utils/group-by-seller';
 
 /** The cart as the orders it will become: one card per seller with its lines and subtotal. */
@@ -24,7 +24,7 @@ export function CheckoutReview({ groups }: { groups: SellerGroup[] }) {
                     <span className="min-w-0">
                       <span className="font-medium">{item.name}</span>
                       <span className="block text-base-content/70">
-                        {item.buyQuantity.toLocaleString('en-US')} × {formatPrice(item.price)}
+                        {formatCount(item.buyQuantity)} × {formatPrice(item.price)}
                       </span>
                     </span>
                     <span className="shrink-0 font-medium tabular-nums">

@@ -1,5 +1,5 @@
 import { categoryLabel, FALLBACK_TEXT, type OrderLine } from '@b2b/shared';
-import { formatPrice } from '@/lib/format';
+import { formatCount, formatPrice } from '@/lib/format';
 
 /**
  * An order's lines as bought (the prices of the day), with the order's total. On a phone the
@@ -33,11 +33,11 @@ export function OrderLines({ lines, total, caption }: { lines: OrderLine[]; tota
                   {line.brand.trim() ? line.brand : FALLBACK_TEXT} · {categoryLabel(line.category)}
                 </p>
                 <p className="text-xs text-base-content/70 tabular-nums sm:hidden">
-                  {line.quantity.toLocaleString('en-US')} × {formatPrice(line.price)}
+                  {formatCount(line.quantity)} × {formatPrice(line.price)}
                 </p>
               </td>
               <td className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
-                {line.quantity.toLocaleString('en-US')}
+                {formatCount(line.quantity)}
               </td>
               <td className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
                 {formatPrice(line.price)}

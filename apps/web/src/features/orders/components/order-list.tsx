@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import type { OrderSummary } from '@b2b/shared';
 import { SellerName } from '@/components/ui/seller-name';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime, formatPrice, formatUnits } from '@/lib/format';
 import { OrderStatusBadge } from './order-status-badge';
 
 type OrderListProps = {
@@ -15,7 +14,6 @@ type OrderListProps = {
   renderActions?: (order: OrderSummary) => ReactNode;
 };
 
-const units = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'unit' : 'units'}`;
 const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
 
 /** One card per order: number and date, the other party, size and total, status; a column layout on wide screens. */
@@ -54,7 +52,7 @@ export function OrderList({ orders, perspective, renderActions }: OrderListProps
                 )}
                 <dt className="text-base-content/70">Items</dt>
                 <dd>
-                  {lines(order.lineCount)}, {units(order.units)}
+                  {lines(order.lineCount)}, {formatUnits(order.units)}
                 </dd>
                 {order.poNumber ? (
                   <>

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@b2b/shared';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
 
 /** The way an order normally goes; a cancelled order shows where it stopped. */
 const FORWARD: OrderStatus[] = ['placed', 'confirmed', 'shipped', 'delivered'];

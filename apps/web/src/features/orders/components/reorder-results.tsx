@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ReorderResult } from '@b2b/shared';
+import { formatCount } from '@/lib/format';
 
 const OUTCOME_LABEL: Record<ReorderResult['results'][number]['outcome'], string> = {
   added: 'Added to cart',
@@ -26,7 +27,7 @@ export function ReorderResults({ result, cartPath }: { result: ReorderResult; ca
         {result.results.map((line, index) => (
           <li key={`${line.productId}-${index}`} className="flex flex-wrap justify-between gap-x-3">
             <span>
-              {line.name} × {line.quantity.toLocaleString('en-US')}
+              {line.name} × {formatCount(line.quantity)}
             </span>
             <span className={line.outcome === 'added' ? 'font-medium' : 'text-base-content/80'}>
               {OUTCOME_LABEL[line.outcome]}

@@ -1,19 +1,22 @@
-import { productListQuerySchema, type ProductListQuery } from '@b2b/shared';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SEARCH_SORT, DEFAULT_SORT, type ProductListQuery } from '@b2b/shared';
 
 type QueryParams = Record<string, string | number | boolean | undefined>;
 
 /**
- * Normalises a list query through the shared schema (defaults, bounds) and drops what the
- * server should not see: `available=false` and an empty search.
+ * A list query as the server receives it: the shared schema's defaults filled in (page size,
+ * first page, creation order, or relevance while searching), `available=false` and an empty
+ * search left out. Without the schema itself: the values come from the URL hook, which already
+ * keeps them in bounds, the API validates them again, and the list pages are among the first a
+ * buyer opens, so they do not wait for the validation library.
  */
 export function toListParams(query: ProductListQuery): QueryParams {
-  const parsed = productListQuerySchema.parse(query);
+  const q = query.q?.trim() || undefined;
   return {
-    limit: parsed.limit,
-    offset: parsed.offset,
-    available: parsed.available ? true : undefined,
-    category: parsed.category,
-    q: parsed.q ? parsed.q : undefined,
-    sort: parsed.sort,
+    limit: Number(query.limit ?? DEFAULT_PAGE_SIZE),
+    offset: Number(query.offset ?? 0),
+    available: query.available === 'true' ? true : undefined,
+    category: query.category,
+    q,
+    sort: query.sort ?? (q ? DEFAULT_SEARCH_SORT : DEFAULT_SORT),
   };
 }

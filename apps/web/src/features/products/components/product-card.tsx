@@ -12,9 +12,11 @@ type ProductCardProps = {
   showMinQty?: boolean;
   /** The card title's level, so pages without section headings keep a valid outline. */
   headingLevel?: 'h2' | 'h3';
+  /** On screen on arrival: its picture loads at once (ProductImage's `priority`). */
+  priority?: boolean;
 };
 
-export function ProductCard({ product, showMinQty = false, headingLevel = 'h3' }: ProductCardProps) {
+export function ProductCard({ product, showMinQty = false, headingLevel = 'h3', priority = false }: ProductCardProps) {
   const Heading = headingLevel;
   const headingId = useId();
   return (
@@ -23,7 +25,12 @@ export function ProductCard({ product, showMinQty = false, headingLevel = 'h3' }
       className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
     >
       <figure className="aspect-[4/3] bg-base-200">
-        <ProductImage src={product.image} alt={product.name} className="h-full w-full object-contain p-4" />
+        <ProductImage
+          src={product.image}
+          alt={product.name}
+          className="h-full w-full object-contain p-4"
+          priority={priority}
+        />
       </figure>
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">

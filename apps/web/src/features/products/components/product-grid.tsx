@@ -3,12 +3,20 @@ import { ProductCard } from './product-card';
 
 type ProductGridProps = { products: Product[]; showMinQty?: boolean; headingLevel?: 'h2' | 'h3' };
 
+/** The first row at the widest layout: on screen on arrival at every width. */
+const FIRST_ROW = 3;
+
 export function ProductGrid({ products, showMinQty, headingLevel }: ProductGridProps) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} showMinQty={showMinQty} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            showMinQty={showMinQty}
+            headingLevel={headingLevel}
+            priority={index < FIRST_ROW}
+          />
         </li>
       ))}
     </ul>
