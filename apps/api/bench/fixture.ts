@@ -142,8 +142,8 @@ export async function setupFixture(
 
 /**
  * How many one-row write transactions one connection commits per second, one after the other:
- * every commit waits for its WAL flush, so this is the ceiling for purchases of one product,
- * whose row lock is held until the commit.
+ * every commit waits for its WAL flush, so this is the ceiling for purchases of one product made
+ * one per transaction, whose row lock is held until the commit (the API batches past it).
  */
 async function commitRate(url: string, ms = 2_000): Promise<number> {
   const client = new pg.Client({ connectionString: url });

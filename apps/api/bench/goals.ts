@@ -112,7 +112,7 @@ export function evaluateGoals(targets: TargetResult[]): Goal[] {
         `${n(p.api.rps)} purchases/s; ${n(p.api.errors)} errors` +
         (large?.commitsPerSecond
           ? ` (one connection commits ${n(large.commitsPerSecond)} transactions/s on this server: the ceiling ` +
-            `for one product, whose row lock is held until the commit is flushed)`
+            `for one product bought one purchase per transaction, as its row lock is held until the commit is flushed)`
           : ''),
     });
     if (p.raw) {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 /*
@@ -117,7 +118,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     dist: values.dist,
     profile: values.profile ?? null,
     ref: values.ref ?? null,
-    render: values.render ?? null,
+    // Relative to where `npm run bench` was typed (npm runs the workspace script in apps/api).
+    render: values.render ? resolve(process.env.INIT_CWD ?? process.cwd(), values.render) : null,
     quiet: positive(values.quiet, 'quiet') / 100,
     quietWait: values['quiet-wait'] === '0' ? 0 : positive(values['quiet-wait'], 'quiet-wait'),
     // A run re-started from a --ref export reports the command as it was typed.

@@ -251,7 +251,8 @@ function method(report: Report): string[] {
       `${n(100 * report.options.quiet)}% of the CPUs (\`--quiet\`), and notes a scenario measured without that.`,
     '- **Sequential commits/s** (in each heading): one connection inserting one row per transaction for 2 s on the ' +
       "size's database. Each commit waits for its WAL flush, and a purchase holds its product's row lock until " +
-      'then, so this is the ceiling for purchases of one product on this server, whatever the code.',
+      'then, so this is the ceiling for purchases of one product on this server when each is its own transaction ' +
+      '(the raw server); the API passes it by committing the purchases that arrive meanwhile together.',
     '- Requests carry no `Accept-Encoding`, so neither server compresses its answers (the API would, above 1 KB, ' +
       'for a browser), and no `Authorization` except the purchases.',
     `- **req/s** counts 2xx answers; **errors** are non-2xx answers, connection errors and timeouts (10 s). ` +
