@@ -50,6 +50,12 @@ beforeEach(() => {
   user = fakeAuth.signIn({ email: EMAIL });
   window.localStorage.clear();
   vi.mocked(showAlert).mockReset();
+  // Sellers are named by their profiles: one seller saved one; the other is shown by email.
+  server.use(
+    http.get('/api/sellers', () =>
+      HttpResponse.json([{ email: 'karna@example.com', companyName: 'Karnaphuli Traders', displayName: 'Karna' }]),
+    ),
+  );
 });
 
 function renderCheckout(
@@ -59,10 +65,6 @@ function renderCheckout(
   server.use(
     http.get(CART_ROUTE, () => pageResponse(items)),
     http.post('/api/orders', answer),
-    // One seller saved a profile; the other is shown by email.
-    http.get('/api/sellers', () =>
-      HttpResponse.json([{ email: 'karna@example.com', companyName: 'Karnaphuli Traders', displayName: 'Karna' }]),
-    ),
   );
   return renderRoute(<CheckoutRoute />, {
     path: '/checkout',
