@@ -10,7 +10,8 @@ export function ProductGrid({ products, showMinQty, headingLevel }: ProductGridP
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {products.map((product, index) => (
-        <li key={product._id}>
+        // Cards off screen skip style, layout and paint until scrolled near (a phone lays out one at a time).
+        <li key={product._id} className="[contain-intrinsic-size:auto_30rem] [content-visibility:auto]">
           <ProductCard
             product={product}
             showMinQty={showMinQty}
