@@ -59,7 +59,7 @@ vi.mock('firebase/auth', () => ({
   signOut: vi.fn(async () => calls.push('signOut')),
 }));
 
-const { AuthProvider, useAuth } = await import('./auth');
+const { AuthProvider, CONFIRM_AFTER_LOAD_MS, useAuth } = await import('./auth');
 const { readSessionHint, readSessionToken, SESSION_HINT_KEY, writeSessionHint } = await import('./session-hint');
 
 const ann = { uid: 'u-ann', email: 'ann@example.com', displayName: 'Ann', photoURL: 'https://x/a.png' };
@@ -165,10 +165,15 @@ test('the user signed in last time is known at once; Firebase confirms or correc
   unmount();
 });
 
-test("with the user's unexpired token in the hint, the state is known at once; Firebase can still sign them out", async () => {
+test("with the user's unexpired token in the hint, the state is known at once; Firebase confirms once the page has settled, and can still sign them out", async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
   writeSessionHint(ann, { value: 'token-u-ann', expiresAt: Date.now() + 3_600_000 });
   renderProbe();
   expect(screen.getByText('user:Ann:https://x/a.png')).toBeInTheDocument();
+  await vi.advanceTimersByTimeAsync(CONFIRM_AFTER_LOAD_MS - 100);
+  expect(firebase.started).toBe(0);
+  await vi.advanceTimersByTimeAsync(100);
+  vi.useRealTimers();
   await vi.waitFor(() => expect(fb.listener).not.toBeNull());
   act(() => fb.listener?.(null));
   expect(screen.getByText('nobody')).toBeInTheDocument();

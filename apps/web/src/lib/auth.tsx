@@ -62,15 +62,23 @@ export function toAuthUser(user: User): AuthUser {
  * session this browser has no hint of. A visitor who was never signed in gets public pages
  * without the SDK; the guard still waits ('Loading...') until the state is known.
  */
-/** Resolves once the page has loaded and the browser is idle (or after a moment without requestIdleCallback). */
-function afterLoad(): Promise<void> {
+/**
+ * How long after the page's load a returning user's session is confirmed by Firebase when the
+ * hint holds their unexpired token: nothing needs Firebase before then, and on a phone its ~30 KB
+ * of script and its token check would compete with the page's first render and first taps.
+ */
+export const CONFIRM_AFTER_LOAD_MS = 5_000;
+
+/** Resolves once the page has loaded, settled for CONFIRM_AFTER_LOAD_MS, and the browser is idle. */
+function afterSettled(): Promise<void> {
   return new Promise((resolve) => {
     const idle = () =>
       typeof window.requestIdleCallback === 'function'
         ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : window.setTimeout(resolve, 1);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+        : resolve();
+    const wait = () => window.setTimeout(idle, CONFIRM_AFTER_LOAD_MS);
+    if (document.readyState === 'complete') wait();
+    else window.addEventListener('load', wait, { once: true });
   });
 }
 
@@ -111,9 +119,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!wanted) return;
     let cancelled = false;
     let unsubscribe = () => {};
-    // With the user's unexpired token at hand nothing waits for Firebase: let the page load
-    // first, then confirm. Otherwise start it now.
-    const ready = readSessionToken() ? afterLoad() : Promise.resolve();
+    // With the user's unexpired token at hand nothing waits for Firebase: let the page load and
+    // settle first, then confirm. Otherwise start it now.
+    const ready = readSessionToken() ? afterSettled() : Promise.resolve();
     ready
       .then(() => getFirebase())
       .then(async ({ auth, config }) => {
