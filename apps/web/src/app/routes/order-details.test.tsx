@@ -107,7 +107,7 @@ test('Cancel asks first; confirmed, it cancels and the page shows it', async () 
 
   vi.mocked(confirmDialog).mockResolvedValueOnce(false);
   await user.click(cancel);
-  expect(confirmDialog).toHaveBeenCalledWith(expect.objectContaining({ title: 'Cancel B2B-000042?' }));
+  expect(confirmDialog).toHaveBeenCalledWith(expect.objectContaining({ title: 'Cancel B2B-000042?', danger: true }));
   expect(receivedRequests().some((r) => r.method === 'PATCH')).toBe(false);
 
   vi.mocked(confirmDialog).mockResolvedValueOnce(true);

@@ -64,6 +64,7 @@ export function OrderActions({ order, next, onChanged, size = 'sm' }: OrderActio
         text: 'Its units go back in stock. This cannot be undone.',
         confirmText: 'Cancel order',
         cancelText: 'Keep order',
+        danger: true,
       });
       if (!ok) return;
     }
