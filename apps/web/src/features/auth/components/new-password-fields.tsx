@@ -14,37 +14,47 @@ export function newPasswordProblem(password: string, confirmation: string): stri
   return firstPasswordProblem(password) ?? (password === confirmation ? null : 'The two passwords do not match.');
 }
 
+/** A password being chosen (Register, a reset, a change), with Register's rules as its hint. */
+export function PasswordWithRules({
+  label,
+  name,
+  disabled = false,
+}: {
+  label: string;
+  name: string;
+  disabled?: boolean;
+}) {
+  const ids = { password: useId(), rules: useId() };
+  return (
+    <Field
+      id={ids.password}
+      label={label}
+      hint={
+        <p id={ids.rules} className="text-xs text-base-content/65">
+          {PASSWORD_RULES_HINT}
+        </p>
+      }
+    >
+      <PasswordInput
+        id={ids.password}
+        name={name}
+        autoComplete="new-password"
+        aria-describedby={ids.rules}
+        disabled={disabled}
+        required
+      />
+    </Field>
+  );
+}
+
 /** "New password" and "Confirm new password", with the rules as the hint. */
 export function NewPasswordFields({ disabled = false }: { disabled?: boolean }) {
-  const ids = { password: useId(), confirm: useId(), rules: useId() };
+  const confirm = useId();
   return (
     <>
-      <Field
-        id={ids.password}
-        label="New password"
-        hint={
-          <p id={ids.rules} className="text-xs text-base-content/65">
-            {PASSWORD_RULES_HINT}
-          </p>
-        }
-      >
-        <PasswordInput
-          id={ids.password}
-          name="newPassword"
-          autoComplete="new-password"
-          aria-describedby={ids.rules}
-          disabled={disabled}
-          required
-        />
-      </Field>
-      <Field id={ids.confirm} label="Confirm new password">
-        <PasswordInput
-          id={ids.confirm}
-          name="confirmPassword"
-          autoComplete="new-password"
-          disabled={disabled}
-          required
-        />
+      <PasswordWithRules label="New password" name="newPassword" disabled={disabled} />
+      <Field id={confirm} label="Confirm new password">
+        <PasswordInput id={confirm} name="confirmPassword" autoComplete="new-password" disabled={disabled} required />
       </Field>
     </>
   );

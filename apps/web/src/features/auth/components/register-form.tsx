@@ -8,8 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { Field } from './auth-card';
 import { GoogleLoginButton } from './google-login-button';
-import { PASSWORD_RULES_HINT } from './new-password-fields';
-import { PasswordInput } from './password-input';
+import { PasswordWithRules } from './new-password-fields';
 
 type Props = { onBusyChange: (busy: boolean) => void };
 
@@ -19,7 +18,7 @@ export function RegisterForm({ onBusyChange }: Props) {
   const [submitting, setSubmitting] = useState(false);
   // A Google sign-in in flight must not race a password sign-in.
   const [googleBusy, setGoogleBusy] = useState(false);
-  const ids = { name: useId(), email: useId(), photo: useId(), password: useId(), rules: useId() };
+  const ids = { name: useId(), email: useId(), photo: useId() };
 
   const setBusy = (busy: boolean) => {
     setSubmitting(busy);
@@ -82,23 +81,7 @@ export function RegisterForm({ onBusyChange }: Props) {
             required
           />
         </Field>
-        <Field
-          id={ids.password}
-          label="Password"
-          hint={
-            <p id={ids.rules} className="text-xs text-base-content/65">
-              {PASSWORD_RULES_HINT}
-            </p>
-          }
-        >
-          <PasswordInput
-            id={ids.password}
-            name="password"
-            autoComplete="new-password"
-            aria-describedby={ids.rules}
-            required
-          />
-        </Field>
+        <PasswordWithRules label="Password" name="password" />
         <button type="submit" className="btn mt-2 btn-primary" disabled={submitting || googleBusy}>
           {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
           Register
