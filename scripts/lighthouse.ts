@@ -21,7 +21,8 @@ import { buildWebIfStale } from './lib/web-build.js';
  *      lives in IndexedDB) and an emptied HTTP cache, so the page loads cold, as on a first visit,
  *   4. prints the four scores with FCP, LCP, TBT, CLS and the bytes transferred per page, and
  *      exits 1 when a page misses a goal.
- * LIGHTHOUSE_PAGES (comma-separated paths) audits only those pages.
+ * LIGHTHOUSE_PAGES (comma-separated paths) audits only those pages; LIGHTHOUSE_TRACE=1 also saves
+ * each run's trace (for the DevTools Performance panel) beside its report.
  * Each page runs LIGHTHOUSE_RUNS times (default 3) in a new Chromium and its best run counts
  * (Lighthouse CI's "optimistic" aggregation): a run slowed down by a busy machine does not fail
  * the check, while a real regression shows in every run. The JSON reports go to
@@ -184,6 +185,10 @@ async function audit(url: string, profileDir: string, signedIn: boolean): Promis
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
     const { lhr } = result;
+    if (process.env.LIGHTHOUSE_TRACE) {
+      const name = `${new URL(url).pathname.slice(1) || 'home'}-${Date.now()}.trace.json`;
+      writeFileSync(join(reportDir, name), JSON.stringify(result.artifacts.Trace));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const summary = lhr.audits['resource-summary']?.details;

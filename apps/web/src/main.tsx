@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { getFirebase } from '@/lib/firebase';
@@ -14,8 +14,12 @@ if (readSessionHint() && !readSessionToken()) void getFirebase().catch(() => und
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render is a transition: React builds the page in slices of a few milliseconds and
+// lets the browser breathe in between, instead of one long task that a phone cannot interrupt.
+startTransition(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

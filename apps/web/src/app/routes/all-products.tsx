@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AVAILABLE_THRESHOLD, type ProductListQuery } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
@@ -27,6 +28,10 @@ export default function AllProductsRoute() {
   const query: ProductListQuery = { limit, offset, available: available ? 'true' : undefined, q: q || undefined, sort };
   const products = useQuery({ ...productsQueryOptions(query), placeholderData: keepPreviousData });
   useLastPageWhenPastEnd(products.data, { offset, limit, update });
+  // A page of products is drawn in the background, in slices React can interrupt, not in one long
+  // task: a phone stays responsive while 24 cards are built (the previous page or the loading
+  // state stays until they are ready).
+  const page = useDeferredValue(products.data);
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
@@ -40,7 +45,7 @@ export default function AllProductsRoute() {
               : available
                 ? `Showing products with more than ${AVAILABLE_THRESHOLD} units in stock.`
                 : 'Showing every product in the catalogue.'}
-            {products.data ? ` ${totalLabel(products.data, offset)} found.` : ''}
+            {page ? ` ${totalLabel(page, offset)} found.` : ''}
           </p>
         </div>
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
@@ -72,12 +77,12 @@ export default function AllProductsRoute() {
           </div>
         </div>
       </header>
-      <SearchCorrection correctedQuery={products.data?.correctedQuery} className="mb-4" />
+      <SearchCorrection correctedQuery={page?.correctedQuery} className="mb-4" />
 
-      {products.isPending ? (
-        <LoadingState />
-      ) : products.isError ? (
+      {products.isError ? (
         <ErrorState error={products.error} onRetry={() => void products.refetch()} />
+      ) : !page ? (
+        <LoadingState />
       ) : (
         <div
           className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
@@ -86,17 +91,17 @@ export default function AllProductsRoute() {
           {view === 'table' ? (
             <ProductsTable
               label="All products"
-              products={products.data.items}
+              products={page.items}
               startIndex={offset}
               renderActions={(product) => <ProductRowLinks id={product._id} />}
             />
-          ) : products.data.items.length === 0 ? (
+          ) : page.items.length === 0 ? (
             <EmptyState>No products found.</EmptyState>
           ) : (
-            <ProductGrid products={products.data.items} showMinQty headingLevel="h2" />
+            <ProductGrid products={page.items} showMinQty headingLevel="h2" />
           )}
           <div className="mt-6">
-            <ListPagination page={products.data} list={list} />
+            <ListPagination page={page} list={list} />
           </div>
         </div>
       )}
