@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import AllProductsRoute from '@/app/routes/all-products';
+import { preloadPictures } from '@/lib/prefetch';
 import { SESSION_HINT_KEY } from '@/lib/session-hint';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
@@ -24,6 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   globalThis.__b2bPrefetch = undefined;
+  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
   localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
@@ -84,4 +86,35 @@ test('the shell script requests the first page with the kept token, only on a ba
   expect(response?.ok).toBe(true);
   const [sent] = listRequests();
   expect(sent?.headers.get('authorization')).toBe('Bearer kept-token');
+});
+
+test("once the prefetched page is in, the first row's pictures start downloading, and the app still reads the page", async () => {
+  const page = [
+    createProduct({ name: 'One', image: '/images/products/one.svg' }),
+    createProduct({ name: 'Two', image: '' }),
+    createProduct({ name: 'Three', image: ' https://cdn.example.com/three.png ' }),
+    createProduct({ name: 'Four', image: '/images/products/four.svg' }),
+    createProduct({ name: 'Five', image: '/images/products/five.svg' }),
+  ];
+  const response = Promise.resolve(pageResponse(page));
+  await preloadPictures(response, 3);
+
+  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+  // The first three products, without the one that has no picture; the fourth is not in the first row.
+  expect(links.map((link) => link.getAttribute('href'))).toEqual([
+    '/images/products/one.svg',
+    'https://cdn.example.com/three.png',
+  ]);
+  expect(
+    links.every((link) => link.getAttribute('fetchpriority') === 'high' && !link.hasAttribute('crossorigin')),
+  ).toBe(true);
+  // The app reads the same response afterwards, whole.
+  expect(await (await response).json()).toHaveLength(5);
+});
+
+test('a prefetch that fails or is not a page preloads nothing', async () => {
+  await preloadPictures(Promise.reject(new Error('offline')), 3);
+  await preloadPictures(Promise.resolve(new Response('<html>', { headers: { 'content-type': 'text/html' } })), 3);
+  await preloadPictures(Promise.resolve(Response.json({ statusCode: 401, message: 'Sign in' })), 3);
+  expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
 });

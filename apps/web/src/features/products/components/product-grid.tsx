@@ -1,10 +1,8 @@
 import type { Product } from '@b2b/shared';
+import { FIRST_ROW_CARDS } from '../first-row';
 import { ProductCard } from './product-card';
 
 type ProductGridProps = { products: Product[]; showMinQty?: boolean; headingLevel?: 'h2' | 'h3' };
-
-/** The first row at the widest layout: on screen on arrival at every width. */
-const FIRST_ROW = 3;
 
 export function ProductGrid({ products, showMinQty, headingLevel }: ProductGridProps) {
   return (
@@ -16,7 +14,7 @@ export function ProductGrid({ products, showMinQty, headingLevel }: ProductGridP
             product={product}
             showMinQty={showMinQty}
             headingLevel={headingLevel}
-            priority={index < FIRST_ROW}
+            priority={index < FIRST_ROW_CARDS}
           />
         </li>
       ))}
