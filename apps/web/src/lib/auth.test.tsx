@@ -12,6 +12,7 @@ const fb = vi.hoisted(() => ({
 const firebase = vi.hoisted(() => ({ started: 0 }));
 
 vi.mock('@/lib/firebase', () => ({
+  getSignInSettings: vi.fn(async () => ({ authEmulatorUrl: 'http://127.0.0.1:9099' })),
   getFirebase: vi.fn(async () => ({
     started: ++firebase.started,
     auth: {
@@ -93,7 +94,7 @@ function Probe() {
       <button type="button" onClick={() => void auth.logout()}>
         logout
       </button>
-      <button type="button" onClick={auth.prepare}>
+      <button type="button" onClick={() => void auth.prepare()}>
         prepare
       </button>
     </div>
@@ -187,12 +188,19 @@ test('an expired token in the hint does not count: loading until Firebase report
   expect(readSessionToken()).toBeNull();
 });
 
-test('prepare starts Firebase without going back to loading', async () => {
+test('prepare loads the sign-in settings at once, and starts Firebase at the first key, tap or focus', async () => {
   writeSessionHint(null);
   const user = userEvent.setup();
   renderProbe();
   await user.click(screen.getByRole('button', { name: 'prepare' }));
+  // How Google sign-in works is known without the SDK…
+  expect(await screen.findByText('google:account-chooser')).toBeInTheDocument();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(firebase.started).toBe(0);
+  // …which starts when the visitor acts, without going back to loading.
+  await user.keyboard('a');
   await vi.waitFor(() => expect(fb.listener).not.toBeNull());
+  expect(firebase.started).toBe(1);
   expect(screen.getByText('nobody')).toBeInTheDocument();
   expect(screen.getByText('google:account-chooser')).toBeInTheDocument();
   act(() => fb.listener?.(fbUser({ uid: 'u', email: 'a@b.c', displayName: 'Bea', photoURL: null }) as Partial<User>));

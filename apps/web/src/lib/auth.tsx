@@ -3,10 +3,11 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import toast from 'react-hot-toast';
 import { showAlert } from '@/components/ui/dialogs';
 import { errorMessage } from '@/lib/errors';
-import { getFirebase } from '@/lib/firebase';
+import { getFirebase, getSignInSettings } from '@/lib/firebase';
 import {
   completeGoogleRedirect,
   googleSignInMode,
+  googleSignInModeOf,
   signInWithGoogle,
   type GoogleIdentity,
   type GoogleSignInMode,
@@ -32,8 +33,13 @@ export type AuthContextValue = {
   loading: boolean;
   /** How 'Login with Google' works here; null until the sign-in settings are loaded. */
   googleMode: GoogleSignInMode | null;
-  /** Starts Firebase now (sign-in pages call it on arrival); a no-op once it runs. */
-  prepare: () => void;
+  /**
+   * Sign-in pages call it on arrival (an effect; it returns its cleanup): the sign-in settings
+   * load at once, so 'Login with Google' knows how it works, and Firebase itself starts at the
+   * visitor's first tap, key or focus, or once the page has settled, whichever comes first. The
+   * page's first load does not also carry the SDK, and it is ready before the form is sent.
+   */
+  prepare: () => () => void;
   register: (input: RegisterInput) => Promise<AuthUser>;
   login: (email: string, password: string) => Promise<AuthUser>;
   /**
@@ -70,6 +76,9 @@ export function toAuthUser(user: User): AuthUser {
 export const CONFIRM_AFTER_LOAD_MS = 5_000;
 
 /** Resolves once the page has loaded, settled for CONFIRM_AFTER_LOAD_MS, and the browser is idle. */
+/** What shows that someone is about to use a sign-in form. */
+const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
+
 function afterSettled(): Promise<void> {
   return new Promise((resolve) => {
     const idle = () =>
@@ -189,7 +198,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       loading,
       googleMode,
-      prepare: () => setWanted(true),
+      prepare() {
+        const start = () => {
+          stop();
+          setWanted(true);
+        };
+        const stop = () => {
+          cancelled = true;
+          for (const type of INTENT_EVENTS) window.removeEventListener(type, start, { capture: true });
+        };
+        let cancelled = false;
+        for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+        void afterSettled().then(() => !cancelled && start());
+        getSignInSettings().then(
+          (settings) => !cancelled && setGoogleMode((mode) => mode ?? googleSignInModeOf(settings)),
+          // Firebase's own start reports what went wrong.
+          () => !cancelled && start(),
+        );
+        return stop;
+      },
       async register({ name, email, photoURL, password }) {
         const { auth } = await firebase();
         const { createUserWithEmailAndPassword, updateProfile } = await import('firebase/auth');

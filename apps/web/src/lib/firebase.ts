@@ -11,6 +11,7 @@ import { readSessionHint, readSessionToken } from '@/lib/session-hint';
 export type { FirebaseServices };
 
 let services: Promise<FirebaseServices> | null = null;
+let settings: Promise<unknown> | null = null;
 /** True once Firebase has restored its session: from then on its tokens are used. */
 let ready = false;
 
@@ -27,8 +28,21 @@ async function loadConfig(): Promise<unknown> {
   return response.json().catch(() => null);
 }
 
+/**
+ * The sign-in settings as the server sent them (not yet checked: the SDK checks them when it
+ * starts), loaded once; a failed attempt is retried on the next call. Sign-in pages read them on
+ * arrival, to know how 'Login with Google' works, without downloading the SDK.
+ */
+export function getSignInSettings(): Promise<unknown> {
+  settings ??= loadConfig().catch((error: unknown) => {
+    settings = null;
+    throw error;
+  });
+  return settings;
+}
+
 async function initialise(): Promise<FirebaseServices> {
-  const [body, sdk] = await Promise.all([loadConfig(), import('@/lib/firebase-sdk')]);
+  const [body, sdk] = await Promise.all([getSignInSettings(), import('@/lib/firebase-sdk')]);
   const started = sdk.startFirebase(body);
   void started.auth.authStateReady().then(() => {
     ready = true;

@@ -20,6 +20,12 @@ export function googleSignInMode(config: Pick<WebConfig, 'authEmulatorUrl'>): Go
   return config.authEmulatorUrl ? 'account-chooser' : 'popup';
 }
 
+/** The same, from the settings as the server sent them, before the SDK has checked them. */
+export function googleSignInModeOf(settings: unknown): GoogleSignInMode {
+  const url = (settings as { authEmulatorUrl?: unknown } | null)?.authEmulatorUrl;
+  return googleSignInMode({ authEmulatorUrl: typeof url === 'string' ? url : null });
+}
+
 function isPopupBlocked(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'auth/popup-blocked';
 }

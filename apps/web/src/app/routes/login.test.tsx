@@ -138,6 +138,16 @@ test('with the emulator, Login with Google opens the account chooser and signs i
   expect(router.state.location.pathname).toBe('/');
 });
 
+test("the closed account chooser's pictures are lazy, so the login page does not fetch them", async () => {
+  fakeAuth.setGoogleMode('account-chooser');
+  renderLogin();
+  await screen.findByRole('button', { name: 'Login with Google' });
+  // Closed, the chooser is hidden; lazy images inside it are neither fetched nor decoded.
+  const pictures = [...document.querySelectorAll('dialog img')];
+  expect(pictures.length).toBeGreaterThan(0);
+  expect(pictures.every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+});
+
 test('the account chooser can sign in as another account', async () => {
   fakeAuth.setGoogleMode('account-chooser');
   const { user } = renderLogin();

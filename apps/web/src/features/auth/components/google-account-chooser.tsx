@@ -88,7 +88,8 @@ export function GoogleAccountChooser({ open, onChoose, onCancel }: Props) {
                     className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200"
                     onClick={() => onChoose(account)}
                   >
-                    <Avatar src={account.picture} alt="" className="w-9" />
+                    {/* Lazy: the dialog is on the page, closed, from the start; its pictures wait until it opens. */}
+                    <Avatar src={account.picture} alt="" className="w-9" loading="lazy" />
                     <span className="flex min-w-0 flex-col">
                       <span className="font-medium">{account.name}</span>
                       <span className="truncate text-sm text-base-content/70">{account.email}</span>
@@ -102,7 +103,7 @@ export function GoogleAccountChooser({ open, onChoose, onCancel }: Props) {
                   className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200"
                   onClick={() => setCustom(true)}
                 >
-                  <Avatar src={null} alt="" className="w-9" />
+                  <Avatar src={null} alt="" className="w-9" loading="lazy" />
                   <span className="font-medium">Use another account</span>
                 </button>
               </li>
