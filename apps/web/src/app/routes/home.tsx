@@ -1,4 +1,5 @@
 import { DEFAULT_SORT, TOP_PRODUCTS_COUNT, type Product } from '@b2b/shared';
+import { useDeferredValue } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
@@ -24,15 +25,17 @@ const topProductsQuery = queryOptions({
 
 function TopProducts() {
   const products = useQuery(topProductsQuery);
+  // Drawn in the background, in slices React can interrupt, while the page finishes loading.
+  const page = useDeferredValue(products.data);
 
   let body;
-  if (products.isPending) body = <LoadingState />;
-  else if (products.isError) body = <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
-  else if (products.data.items.length === 0) body = <EmptyState>No products found.</EmptyState>;
+  if (products.isError) body = <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
+  else if (!page) body = <LoadingState />;
+  else if (page.items.length === 0) body = <EmptyState>No products found.</EmptyState>;
   else
     body = (
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {products.data.items.map((product) => (
+        {page.items.map((product) => (
           <li key={product._id}>
             <ProductCard product={product} />
           </li>
