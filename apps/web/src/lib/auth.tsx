@@ -75,10 +75,10 @@ export function toAuthUser(user: User): AuthUser {
  */
 export const CONFIRM_AFTER_LOAD_MS = 5_000;
 
-/** Resolves once the page has loaded, settled for CONFIRM_AFTER_LOAD_MS, and the browser is idle. */
 /** What shows that someone is about to use a sign-in form. */
 const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
 
+/** Resolves once the page has loaded, settled for CONFIRM_AFTER_LOAD_MS, and the browser is idle. */
 function afterSettled(): Promise<void> {
   return new Promise((resolve) => {
     const idle = () =>
@@ -199,23 +199,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       googleMode,
       prepare() {
-        const start = () => {
-          stop();
-          setWanted(true);
-        };
-        const stop = () => {
-          cancelled = true;
+        // `active` until the page is left; Firebase starts once.
+        let active = true;
+        const stopListening = () => {
           for (const type of INTENT_EVENTS) window.removeEventListener(type, start, { capture: true });
         };
-        let cancelled = false;
+        const start = () => {
+          stopListening();
+          if (active) setWanted(true);
+        };
         for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
-        void afterSettled().then(() => !cancelled && start());
+        void afterSettled().then(start);
         getSignInSettings().then(
-          (settings) => !cancelled && setGoogleMode((mode) => mode ?? googleSignInModeOf(settings)),
+          (settings) => active && setGoogleMode((mode) => mode ?? googleSignInModeOf(settings)),
           // Firebase's own start reports what went wrong.
-          () => !cancelled && start(),
+          start,
         );
-        return stop;
+        return () => {
+          active = false;
+          stopListening();
+        };
       },
       async register({ name, email, photoURL, password }) {
         const { auth } = await firebase();
