@@ -328,15 +328,19 @@ async function settle(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  // Images that are not rendered (inside a closed dialog) are not on the screen: lazy ones among
-  // them are rightly never fetched.
+  // Images that are not shown (a closed daisyUI modal is visibility: hidden) are not on the
+  // screen: lazy ones among them are rightly never fetched.
   await page.waitForFunction(() =>
-    [...document.images].every((img) => img.complete || (img.loading === 'lazy' && !img.checkVisibility())),
+    [...document.images].every(
+      (img) => img.complete || (img.loading === 'lazy' && !img.checkVisibility({ visibilityProperty: true })),
+    ),
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const broken = await page.evaluate(() =>
     [...document.images]
-      .filter((img) => img.checkVisibility() && img.naturalWidth === 0 && img.getAttribute('src'))
+      .filter(
+        (img) => img.checkVisibility({ visibilityProperty: true }) && img.naturalWidth === 0 && img.getAttribute('src'),
+      )
       .map((img) => img.src),
   );
   expect(broken, 'every image on the screen loads').toEqual([]);
