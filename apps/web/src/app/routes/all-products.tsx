@@ -86,7 +86,8 @@ export default function AllProductsRoute() {
       ) : (
         <div
           className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-          aria-busy={products.isFetching}
+          // Busy while a page is fetched, and while the drawn page still lags the fetched one.
+          aria-busy={products.isFetching || page !== products.data}
         >
           {view === 'table' ? (
             <ProductsTable
