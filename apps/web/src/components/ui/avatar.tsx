@@ -6,15 +6,10 @@ type AvatarProps = {
   src: string | null;
   alt: string;
   className?: string;
-  /**
-   * 'lazy' where the photo may be hidden on arrival (a closed dialog): the browser then fetches
-   * and decodes it only once it is shown.
-   */
-  loading?: 'eager' | 'lazy';
 };
 
 /** A round profile photo that falls back to the default avatar when the URL is empty or broken. */
-export function Avatar({ src, alt, className = 'w-10', loading = 'eager' }: AvatarProps) {
+export function Avatar({ src, alt, className = 'w-10' }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const usable = src && src !== failed ? src : DEFAULT_AVATAR;
   return (
@@ -25,7 +20,6 @@ export function Avatar({ src, alt, className = 'w-10', loading = 'eager' }: Avat
         <img
           src={usable}
           alt={alt}
-          loading={loading}
           referrerPolicy="no-referrer"
           className="aspect-square h-full w-full rounded-full object-cover"
           onError={() => setFailed(src)}

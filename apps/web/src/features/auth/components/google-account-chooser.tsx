@@ -21,6 +21,11 @@ export function GoogleAccountChooser({ open, onChoose, onCancel }: Props) {
   const nameId = useId();
   const emailId = useId();
   const accounts = presetGoogleAccounts();
+  // The dialog sits closed on Login and Register from the start. Its contents (four account
+  // pictures, each an SVG document the browser would fetch and parse) are drawn at the first
+  // open and then kept, so closing still animates a full box.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -45,77 +50,78 @@ export function GoogleAccountChooser({ open, onChoose, onCancel }: Props) {
         if (open) onCancel();
       }}
     >
-      <div className="modal-box max-w-md">
-        <div className="flex flex-col items-center gap-2 text-center">
-          <GoogleIcon width={32} height={32} />
-          <h2 id={titleId} className="text-xl font-semibold">
-            {custom ? 'Use another account' : 'Choose an account'}
-          </h2>
-          <p className="text-sm text-base-content/70">to continue to B2B Wholesale Platform</p>
-          <p className="badge badge-soft badge-sm badge-warning">Local test accounts (Auth Emulator)</p>
-        </div>
+      {opened && (
+        <div className="modal-box max-w-md">
+          <div className="flex flex-col items-center gap-2 text-center">
+            <GoogleIcon width={32} height={32} />
+            <h2 id={titleId} className="text-xl font-semibold">
+              {custom ? 'Use another account' : 'Choose an account'}
+            </h2>
+            <p className="text-sm text-base-content/70">to continue to B2B Wholesale Platform</p>
+            <p className="badge badge-soft badge-sm badge-warning">Local test accounts (Auth Emulator)</p>
+          </div>
 
-        {custom ? (
-          <form className="mt-6 flex flex-col gap-4" onSubmit={handleCustom}>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={nameId} className="text-sm font-medium">
-                Name
-              </label>
-              <input id={nameId} name="name" className="input w-full" autoComplete="name" required />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={emailId} className="text-sm font-medium">
-                Email
-              </label>
-              <input id={emailId} name="email" type="email" className="input w-full" autoComplete="email" required />
-            </div>
-            <div className="modal-action mt-2">
-              <button type="button" className="btn btn-ghost" onClick={() => setCustom(false)}>
-                Back
-              </button>
-              <button type="submit" className="btn btn-primary">
-                Continue
-              </button>
-            </div>
-          </form>
-        ) : (
-          <>
-            <ul className="mt-6 flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
-              {accounts.map((account) => (
-                <li key={account.sub}>
+          {custom ? (
+            <form className="mt-6 flex flex-col gap-4" onSubmit={handleCustom}>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={nameId} className="text-sm font-medium">
+                  Name
+                </label>
+                <input id={nameId} name="name" className="input w-full" autoComplete="name" required />
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={emailId} className="text-sm font-medium">
+                  Email
+                </label>
+                <input id={emailId} name="email" type="email" className="input w-full" autoComplete="email" required />
+              </div>
+              <div className="modal-action mt-2">
+                <button type="button" className="btn btn-ghost" onClick={() => setCustom(false)}>
+                  Back
+                </button>
+                <button type="submit" className="btn btn-primary">
+                  Continue
+                </button>
+              </div>
+            </form>
+          ) : (
+            <>
+              <ul className="mt-6 flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
+                {accounts.map((account) => (
+                  <li key={account.sub}>
+                    <button
+                      type="button"
+                      className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200"
+                      onClick={() => onChoose(account)}
+                    >
+                      <Avatar src={account.picture} alt="" className="w-9" />
+                      <span className="flex min-w-0 flex-col">
+                        <span className="font-medium">{account.name}</span>
+                        <span className="truncate text-sm text-base-content/70">{account.email}</span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+                <li>
                   <button
                     type="button"
                     className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200"
-                    onClick={() => onChoose(account)}
+                    onClick={() => setCustom(true)}
                   >
-                    {/* Lazy: the dialog is on the page, closed, from the start; its pictures wait until it opens. */}
-                    <Avatar src={account.picture} alt="" className="w-9" loading="lazy" />
-                    <span className="flex min-w-0 flex-col">
-                      <span className="font-medium">{account.name}</span>
-                      <span className="truncate text-sm text-base-content/70">{account.email}</span>
-                    </span>
+                    <Avatar src={null} alt="" className="w-9" />
+                    <span className="font-medium">Use another account</span>
                   </button>
                 </li>
-              ))}
-              <li>
-                <button
-                  type="button"
-                  className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200"
-                  onClick={() => setCustom(true)}
-                >
-                  <Avatar src={null} alt="" className="w-9" loading="lazy" />
-                  <span className="font-medium">Use another account</span>
+              </ul>
+              <div className="modal-action">
+                <button type="button" className="btn btn-ghost" onClick={onCancel}>
+                  Cancel
                 </button>
-              </li>
-            </ul>
-            <div className="modal-action">
-              <button type="button" className="btn btn-ghost" onClick={onCancel}>
-                Cancel
-              </button>
-            </div>
-          </>
-        )}
-      </div>
+              </div>
+            </>
+          )}
+        </div>
+      )}
     </dialog>
   );
 }
