@@ -11,6 +11,9 @@ import { precompress } from './build/precompress.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiPort = process.env.API_PORT ?? '3000';
 
+/** GET /api/config, requested by the shell beside the scripts rather than after them. */
+const SIGN_IN_SETTINGS = { href: '/api/config', as: 'fetch' } as const;
+
 export default defineConfig({
   root,
   plugins: [
@@ -23,8 +26,9 @@ export default defineConfig({
         // The first banner is the home page's largest paint; it must not wait for the scripts.
         preload: [{ href: '/images/banners/banner-1.svg', as: 'image', type: 'image/svg+xml', fetchpriority: 'high' }],
       },
-      { path: '/login', module: 'src/app/routes/login.tsx' },
-      { path: '/register', module: 'src/app/routes/register.tsx' },
+      // The sign-in settings say how 'Login with Google' works; the button waits for them.
+      { path: '/login', module: 'src/app/routes/login.tsx', preload: [SIGN_IN_SETTINGS] },
+      { path: '/register', module: 'src/app/routes/register.tsx', preload: [SIGN_IN_SETTINGS] },
       // The catalogue lists a returning buyer opens directly.
       // …whose first page is requested before the app has started (src/shells/all-products.ts).
       { path: '/all-products', module: 'src/app/routes/all-products.tsx', scripts: ['src/shells/all-products.ts'] },

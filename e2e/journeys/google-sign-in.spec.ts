@@ -42,3 +42,39 @@ test('Login with Google through the emulator account chooser creates a google.co
   await page.goto('/add-products');
   await expect(page).toHaveURL(/\/add-products$/);
 });
+
+for (const path of ['/login', '/register']) {
+  test(`${path} asks for its sign-in settings once, early, and fetches no account pictures before the chooser opens`, async ({
+    page,
+  }) => {
+    const settings: string[] = [];
+    const pictures: string[] = [];
+    const preloadWarnings: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/config') settings.push(request.method());
+      if (url.pathname.startsWith('/images/avatars/')) pictures.push(url.pathname);
+    });
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+    });
+
+    await page.goto(path);
+    const google = page.getByRole('button', { name: /with Google/ });
+    await expect(google).toBeEnabled();
+    // The shell preloads the settings (a <link> beside the scripts) and the app takes that response.
+    await expect(page.locator('link[rel="preload"][href="/api/config"]')).toHaveCount(1);
+    // Chromium warns about a preload nobody used a few seconds after the load.
+    await page.waitForTimeout(3_500);
+    expect(settings).toEqual(['GET']);
+    expect(preloadWarnings).toEqual([]);
+    expect(pictures).toEqual([]);
+
+    await google.click();
+    const chooser = page.getByRole('dialog', { name: 'Choose an account' });
+    await expect(chooser.locator('img').first()).toBeVisible();
+    await expect.poll(() => pictures.length).toBeGreaterThan(0);
+    await chooser.getByRole('button', { name: 'Cancel' }).click();
+    await expect(chooser).toBeHidden();
+  });
+}
