@@ -11,10 +11,14 @@ import { precompress } from './build/precompress.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiPort = process.env.API_PORT ?? '3000';
 
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json')),
+);
+
 /** GET /api/config, requested by the shell beside the scripts rather than after them. */
 const SIGN_IN_SETTINGS = { href: '/api/config', as: 'fetch' } as const;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
   plugins: [
     react(),
@@ -38,7 +42,15 @@ export default defineConfig({
     // What `/` may load before it can show anything, gzipped (issue 10: JavaScript ≤ 150 KB).
     budget({ scriptKb: 150, styleKb: 20 }),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React Router 7's package exports name only its development build, with its dev-only
+      // checks and warnings (ENABLE_DEV_WARNINGS, remix-run/react-router#14102); a phone would
+      // run them on every start. The build takes the production build the package ships beside it.
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
+    ],
+  },
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
@@ -62,4 +74,4 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
   },
-});
+}));
