@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -14,6 +15,9 @@ const apiPort = process.env.API_PORT ?? '3000';
 const REACT_ROUTER_PRODUCTION = fileURLToPath(
   new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json')),
 );
+if (!existsSync(REACT_ROUTER_PRODUCTION)) {
+  throw new Error(`react-router no longer ships ${REACT_ROUTER_PRODUCTION}: update its alias in vite.config.ts.`);
+}
 
 /** GET /api/config, requested by the shell beside the scripts rather than after them. */
 const SIGN_IN_SETTINGS = { href: '/api/config', as: 'fetch' } as const;

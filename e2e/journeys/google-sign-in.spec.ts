@@ -64,7 +64,8 @@ for (const path of ['/login', '/register']) {
     await expect(google).toBeEnabled();
     // The shell preloads the settings (a <link> beside the scripts) and the app takes that response.
     await expect(page.locator('link[rel="preload"][href="/api/config"]')).toHaveCount(1);
-    // Chromium warns about a preload nobody used a few seconds after the load.
+    // Chromium warns about a preload nobody used a few seconds after the load event.
+    await page.waitForLoadState('load');
     await page.waitForTimeout(3_500);
     expect(settings).toEqual(['GET']);
     expect(preloadWarnings).toEqual([]);

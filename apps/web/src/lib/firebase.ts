@@ -18,6 +18,8 @@ let ready = false;
 async function loadConfig(): Promise<unknown> {
   let response: Response;
   try {
+    // The Login and Register shells preload this very request (SIGN_IN_SETTINGS in vite.config.ts);
+    // Chromium hands the preloaded response over only while method, headers and credentials match.
     response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
   } catch {
     throw new Error('Could not reach the server to set up sign-in. Check your connection and reload the page.');

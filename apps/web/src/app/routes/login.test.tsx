@@ -148,7 +148,13 @@ test('the closed account chooser draws no account pictures until it first opens'
 
   await user.click(button);
   const chooser = screen.getByRole('dialog', { name: 'Choose an account' });
-  expect(chooser.querySelectorAll('img').length).toBeGreaterThan(0);
+  const drawn = chooser.querySelectorAll('img').length;
+  expect(drawn).toBeGreaterThan(0);
+
+  // Closed again, it keeps its contents, so the closing animation shows a whole box.
+  await user.click(within(chooser).getByRole('button', { name: 'Cancel' }));
+  expect(document.querySelector('dialog')?.open).toBe(false);
+  expect(document.querySelectorAll('dialog img')).toHaveLength(drawn);
 });
 
 test('the account chooser can sign in as another account', async () => {
