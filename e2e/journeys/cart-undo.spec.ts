@@ -77,3 +77,31 @@ test("an Undo the stock no longer allows is refused with the API's reason", asyn
   await expect(page.getByText('No data found in your cart.')).toBeVisible();
   expect(await api.quantityOf(product._id)).toBe(2);
 });
+
+test('from the keyboard: Remove moves focus to Undo, the toast waits for it, and Enter brings the item back', async ({
+  signedInPage: page,
+  user,
+  makeUser,
+  api,
+  tokenFor,
+}) => {
+  const product = await api.createProduct(await tokenFor(await makeUser()), { quantity: 10, minSellQty: 1 });
+  await api.buy(await tokenFor(user), product._id, 2);
+  await page.goto(`/carts/${user.email}`);
+  const item = page.getByRole('article').filter({ hasText: product.name });
+  await item.getByRole('button', { name: /Remove/ }).focus();
+  await page.keyboard.press('Enter');
+
+  const removed = toast(page, 'Removed from cart');
+  const undo = removed.getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeFocused();
+  await expect(item).toHaveCount(0);
+  // Longer than the 1500 ms a toast shows for a mouse user: this one holds focus, so it waits.
+  await page.waitForTimeout(2_500);
+  await expect(undo).toBeVisible();
+  await page.keyboard.press('Enter');
+
+  await expect(toast(page, `“${product.name}” is back in your cart`)).toBeVisible();
+  await expect(detail(item, 'Quantity')).toHaveText('2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cart Page' })).toBeFocused();
+});

@@ -92,6 +92,35 @@ test('Remove deletes the item, toasts Removed from cart and the item disappears'
   expect(receivedRoutes().filter((route) => route !== `GET ${CART_ROUTE}`)).toEqual([`DELETE /api/carts/${lamp._id}`]);
 });
 
+test('removed from the keyboard, focus moves to Undo and the toast stays while it holds focus; Escape hands focus to the heading', async () => {
+  const { user } = renderCart([paper, lamp]);
+  (await screen.findByRole('button', { name: 'Remove Desk Lamp' })).focus();
+  await user.keyboard('{Enter}');
+
+  const undo = await screen.findByRole('button', { name: 'Undo' });
+  await waitFor(() => expect(undo).toHaveFocus());
+  // Well past CART_REMOVE_TOAST_MS, the focused toast is still there.
+  await new Promise((resolve) => setTimeout(resolve, 1_800));
+  expect(screen.getByText('Removed from cart')).toBeInTheDocument();
+
+  await user.keyboard('{Escape}');
+  expect(screen.getByRole('heading', { level: 1, name: 'Cart Page' })).toHaveFocus();
+  // Dismissed at once; react-hot-toast keeps it a moment longer for its exit animation.
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument(), {
+    timeout: 3_000,
+  });
+  expect(screen.queryByRole('heading', { name: 'Desk Lamp' })).not.toBeInTheDocument();
+});
+
+test('removed with the mouse, focus stays put and the toast closes after CART_REMOVE_TOAST_MS', async () => {
+  const { user } = renderCart([paper, lamp]);
+  await user.click(await screen.findByRole('button', { name: 'Remove Desk Lamp' }));
+
+  const undo = await screen.findByRole('button', { name: 'Undo' });
+  expect(undo).not.toHaveFocus();
+  await waitFor(() => expect(screen.queryByText('Removed from cart')).not.toBeInTheDocument(), { timeout: 3_000 });
+});
+
 test('Remove is disabled while its request runs', async () => {
   let finish = () => {};
   const answered = new Promise<void>((resolve) => (finish = resolve));

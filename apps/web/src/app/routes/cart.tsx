@@ -1,7 +1,8 @@
+import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { CART_REMOVE_TOAST_MS, TOAST_MS, type CartItem } from '@b2b/shared';
+import { TOAST_MS, type CartItem } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState, OwnPagesOnly } from '@/components/ui/states';
 import { paths } from '@/config/paths';
@@ -21,6 +22,8 @@ export default function CartRoute() {
   const { email = '' } = useParams();
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  // Focus returns here when the 'Removed from cart' toast closes while holding it.
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const own = sameEmail(email, user?.email);
   const cart = useCart(email, { enabled: own });
   const remove = useRemoveCartItem(email, {
@@ -39,13 +42,22 @@ export default function CartRoute() {
     }
   };
 
-  const onRemove = async (item: CartItem) => {
+  const onRemove = async (item: CartItem, byKeyboard: boolean) => {
     try {
       const result = await remove.mutateAsync(item._id);
       if (result.deletedCount > 0) {
-        toast.success((shown) => <RemovedToast toast={shown} onUndo={() => void undo(item)} />, {
-          duration: CART_REMOVE_TOAST_MS,
-        });
+        toast.success(
+          (shown) => (
+            <RemovedToast
+              toast={shown}
+              onUndo={() => void undo(item)}
+              focusUndo={byKeyboard}
+              onFocusLeave={() => headingRef.current?.focus()}
+            />
+          ),
+          // RemovedToast closes itself after CART_REMOVE_TOAST_MS, or later while it holds focus.
+          { duration: Number.POSITIVE_INFINITY },
+        );
       } else toast.error('This item was no longer in your cart.');
     } catch (error) {
       toast.error(errorMessage(error));
@@ -93,7 +105,7 @@ export default function CartRoute() {
             <li key={item._id}>
               <CartItemCard
                 item={item}
-                onRemove={(target) => void onRemove(target)}
+                onRemove={(target, byKeyboard) => void onRemove(target, byKeyboard)}
                 removing={remove.isPending && remove.variables === item._id}
               />
             </li>
@@ -131,7 +143,9 @@ export default function CartRoute() {
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <PageTitle page="My Cart" />
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-3xl font-bold">Cart Page</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
+          Cart Page
+        </h1>
         {own && cart.data ? (
           <p className="text-base-content/70">
             Total items: <span className="font-semibold text-base-content">{cart.data.length}</span>

@@ -3,7 +3,12 @@ import { ProductImage } from '@/components/ui/product-image';
 import { formatCount, formatPrice } from '@/lib/format';
 import { formatDateTime } from '@/lib/format';
 
-type CartItemCardProps = { item: CartItem; onRemove: (item: CartItem) => void; removing: boolean };
+type CartItemCardProps = {
+  item: CartItem;
+  /** `byKeyboard`: Enter or Space pressed the button (a click event with no pointer clicks). */
+  onRemove: (item: CartItem, byKeyboard: boolean) => void;
+  removing: boolean;
+};
 
 export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
   return (
@@ -37,7 +42,7 @@ export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
           <button
             type="button"
             className="btn btn-outline btn-error btn-sm"
-            onClick={() => onRemove(item)}
+            onClick={(event) => onRemove(item, event.detail === 0)}
             disabled={removing}
             aria-label={`Remove ${item.name}`}
           >
