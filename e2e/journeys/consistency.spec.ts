@@ -135,3 +135,33 @@ test('an unknown category says so, with a way back to Categories', async ({ sign
   await expect(page).toHaveURL(/\/categories$/);
   await expect(page.getByRole('heading', { name: 'Products in Category: All' })).toBeVisible();
 });
+
+for (const viewport of [PHONE, { width: 768, height: 1024 }]) {
+  test(`My Products at ${viewport.width} px: every value and the row's actions without sideways scrolling, still one table`, async ({
+    signedInPage: page,
+    user,
+    api,
+    tokenFor,
+  }) => {
+    const product = await api.createProduct(await tokenFor(user), { quantity: 1_440, minSellQty: 12, price: 9.75 });
+    await page.setViewportSize(viewport);
+    await page.goto(`/my-products/${user.email}?q=${encodeURIComponent(product.name)}`);
+    const row = productRow(page, product.name);
+    await expect(row).toBeVisible();
+    // Each value is a cell named by its value alone: the visible column label is hidden from screen readers.
+    for (const value of ['1,440', '12', '$9.75']) {
+      await expect(row.getByRole('cell', { name: value, exact: true })).toBeVisible();
+    }
+
+    // Delete, the last action of the last column, is on the screen, and nothing scrolls sideways.
+    const remove = row.getByRole('button', { name: 'Delete' });
+    await expect(remove).toBeInViewport({ ratio: 1 });
+    const region = page.getByRole('region', { name: 'My products' });
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page);
+
+    // The markup is still the table: its column headers remain for screen readers.
+    await expect(page.getByRole('table', { name: 'My products' })).toHaveCount(1);
+    await expect(page.getByRole('columnheader', { name: 'Min Sell Qty' })).toHaveCount(1);
+  });
+}

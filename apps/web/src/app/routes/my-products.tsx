@@ -54,6 +54,7 @@ export default function MyProductsRoute() {
       >
         <ProductsTable
           label="My products"
+          stackBelowDesktop
           products={products.data.items}
           startIndex={offset}
           renderActions={(product) => (

@@ -25,7 +25,41 @@ type ProductsTableProps = {
   startIndex?: number;
   renderActions: (product: Product) => ReactNode;
   emptyText?: string;
+  /**
+   * Below 1024 px, each row becomes a block (picture and name, then one labelled line per
+   * column, in two columns on tablets, then the actions) instead of a table wider than the
+   * screen. For lists with no card view of their own (My Products); the markup stays the table.
+   */
+  stackBelowDesktop?: boolean;
 };
+
+/*
+ * The stacked layout, as classes that apply below the `lg` breakpoint only. A block is a grid of
+ * [picture | name] over labelled lines: on phones one line per row ([3.5rem 1fr]), from 640 px
+ * two ([3.5rem 1fr 3.5rem 1fr], a line spanning two columns). The header row stays for assistive
+ * technology (visually hidden), and each cell shows its column's name in a label that screen
+ * readers skip, since they announce the header already.
+ */
+const STACK = {
+  table: 'max-lg:block',
+  head: 'max-lg:sr-only',
+  body: 'max-lg:block',
+  row: 'max-lg:grid max-lg:grid-cols-[3.5rem_1fr] max-lg:items-center max-lg:gap-x-3 max-lg:gap-y-1.5 max-lg:border-b max-lg:border-base-300 max-lg:p-4 max-lg:last:border-b-0 sm:max-lg:grid-cols-[3.5rem_1fr_3.5rem_1fr] sm:max-lg:gap-x-8',
+  // Picture, then name, on the block's first line (ahead of SL, which comes first in the row).
+  picture: 'max-lg:-order-2 max-lg:p-0',
+  name: 'max-lg:-order-1 max-lg:p-0 max-lg:text-base sm:max-lg:col-span-3',
+  line: 'max-lg:col-span-2 max-lg:flex max-lg:justify-between max-lg:gap-4 max-lg:p-0 max-lg:text-sm',
+  actions: 'max-lg:col-span-2 max-lg:p-0 max-lg:pt-2 sm:max-lg:col-span-4',
+} as const;
+
+const none = { table: '', head: '', body: '', row: '', picture: '', name: '', line: '', actions: '' } as const;
+
+/** The column's name beside a value in the stacked layout; hidden elsewhere and from screen readers. */
+const StackLabel = ({ column }: { column: string }) => (
+  <span className="font-normal text-base-content/60 lg:hidden" aria-hidden="true">
+    {column}
+  </span>
+);
 
 export function ProductsTable({
   products,
@@ -33,7 +67,10 @@ export function ProductsTable({
   startIndex = 0,
   renderActions,
   emptyText = 'No products found.',
+  stackBelowDesktop = false,
 }: ProductsTableProps) {
+  const stack = stackBelowDesktop ? STACK : none;
+  const stackLabel = (column: string) => (stackBelowDesktop ? <StackLabel column={column} /> : null);
   return (
     <div
       className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
@@ -43,9 +80,9 @@ export function ProductsTable({
       role="region"
       aria-label={label}
     >
-      <table className="table table-zebra">
+      <table className={`table table-zebra ${stack.table}`}>
         <caption className="sr-only">{label}</caption>
-        <thead>
+        <thead className={stack.head}>
           <tr>
             {PRODUCT_TABLE_COLUMNS.map((column) => (
               <th key={column} scope="col" className="whitespace-nowrap">
@@ -54,7 +91,7 @@ export function ProductsTable({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={stack.body}>
           {products.length === 0 ? (
             <tr>
               <td colSpan={PRODUCT_TABLE_COLUMNS.length} className="py-10 text-center text-base-content/70">
@@ -63,10 +100,13 @@ export function ProductsTable({
             </tr>
           ) : (
             products.map((product, index) => (
-              <tr key={product._id}>
-                <th scope="row">{formatCount(startIndex + index + 1)}</th>
-                <td className="min-w-40 font-medium">{product.name}</td>
-                <td>
+              <tr key={product._id} className={stack.row}>
+                <th scope="row" className={stack.line}>
+                  {stackLabel('SL')}
+                  {formatCount(startIndex + index + 1)}
+                </th>
+                <td className={`min-w-40 font-medium ${stack.name}`}>{product.name}</td>
+                <td className={stack.picture}>
                   <ProductImage
                     src={product.image}
                     alt={product.name}
@@ -74,13 +114,31 @@ export function ProductsTable({
                     className="size-12 rounded-box bg-base-200 object-contain p-1"
                   />
                 </td>
-                <td>{textOrFallback(product.brand)}</td>
-                <td className="whitespace-nowrap">{categoryLabel(product.category)}</td>
-                <td>{formatCount(quantityOrDefault(product.quantity))}</td>
-                <td>{formatCount(minSellQtyOrDefault(product.minSellQty))}</td>
-                <td className="whitespace-nowrap">{formatPrice(product.price)}</td>
-                <td className="whitespace-nowrap">{formatRating(product.rating)}</td>
-                <td>
+                <td className={stack.line}>
+                  {stackLabel('Brand')}
+                  {textOrFallback(product.brand)}
+                </td>
+                <td className={`whitespace-nowrap ${stack.line}`}>
+                  {stackLabel('Category')}
+                  {categoryLabel(product.category)}
+                </td>
+                <td className={stack.line}>
+                  {stackLabel('Quantity')}
+                  {formatCount(quantityOrDefault(product.quantity))}
+                </td>
+                <td className={stack.line}>
+                  {stackLabel('Min Sell Qty')}
+                  {formatCount(minSellQtyOrDefault(product.minSellQty))}
+                </td>
+                <td className={`whitespace-nowrap ${stack.line}`}>
+                  {stackLabel('Price')}
+                  {formatPrice(product.price)}
+                </td>
+                <td className={`whitespace-nowrap ${stack.line}`}>
+                  {stackLabel('Rating')}
+                  {formatRating(product.rating)}
+                </td>
+                <td className={stack.actions}>
                   <div className="flex flex-nowrap gap-2">{renderActions(product)}</div>
                 </td>
               </tr>
