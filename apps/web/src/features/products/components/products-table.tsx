@@ -54,8 +54,20 @@ const STACK = {
 
 const none = { table: '', head: '', body: '', row: '', picture: '', name: '', line: '', actions: '' } as const;
 
+type Column = (typeof PRODUCT_TABLE_COLUMNS)[number];
+
+/** The plain value columns between the picture and the actions, in PRODUCT_TABLE_COLUMNS order. */
+const valueCells = (product: Product): { column: Column; value: string; nowrap?: boolean }[] => [
+  { column: 'Brand', value: textOrFallback(product.brand) },
+  { column: 'Category', value: categoryLabel(product.category), nowrap: true },
+  { column: 'Quantity', value: formatCount(quantityOrDefault(product.quantity)) },
+  { column: 'Min Sell Qty', value: formatCount(minSellQtyOrDefault(product.minSellQty)) },
+  { column: 'Price', value: formatPrice(product.price), nowrap: true },
+  { column: 'Rating', value: formatRating(product.rating), nowrap: true },
+];
+
 /** The column's name beside a value in the stacked layout; hidden elsewhere and from screen readers. */
-const StackLabel = ({ column }: { column: string }) => (
+const StackLabel = ({ column }: { column: Column }) => (
   <span className="font-normal text-base-content/60 lg:hidden" aria-hidden="true">
     {column}
   </span>
@@ -70,7 +82,7 @@ export function ProductsTable({
   stackBelowDesktop = false,
 }: ProductsTableProps) {
   const stack = stackBelowDesktop ? STACK : none;
-  const stackLabel = (column: string) => (stackBelowDesktop ? <StackLabel column={column} /> : null);
+  const stackLabel = (column: Column) => (stackBelowDesktop ? <StackLabel column={column} /> : null);
   return (
     <div
       className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
@@ -114,30 +126,12 @@ export function ProductsTable({
                     className="size-12 rounded-box bg-base-200 object-contain p-1"
                   />
                 </td>
-                <td className={stack.line}>
-                  {stackLabel('Brand')}
-                  {textOrFallback(product.brand)}
-                </td>
-                <td className={`whitespace-nowrap ${stack.line}`}>
-                  {stackLabel('Category')}
-                  {categoryLabel(product.category)}
-                </td>
-                <td className={stack.line}>
-                  {stackLabel('Quantity')}
-                  {formatCount(quantityOrDefault(product.quantity))}
-                </td>
-                <td className={stack.line}>
-                  {stackLabel('Min Sell Qty')}
-                  {formatCount(minSellQtyOrDefault(product.minSellQty))}
-                </td>
-                <td className={`whitespace-nowrap ${stack.line}`}>
-                  {stackLabel('Price')}
-                  {formatPrice(product.price)}
-                </td>
-                <td className={`whitespace-nowrap ${stack.line}`}>
-                  {stackLabel('Rating')}
-                  {formatRating(product.rating)}
-                </td>
+                {valueCells(product).map(({ column, value, nowrap }) => (
+                  <td key={column} className={`${nowrap ? 'whitespace-nowrap' : ''} ${stack.line}`}>
+                    {stackLabel(column)}
+                    {value}
+                  </td>
+                ))}
                 <td className={stack.actions}>
                   <div className="flex flex-nowrap gap-2">{renderActions(product)}</div>
                 </td>
