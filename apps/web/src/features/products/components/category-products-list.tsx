@@ -47,7 +47,12 @@ export function CategoryProductsList({ category, emptyText }: CategoryProductsLi
       ) : products.data.items.length === 0 ? (
         <EmptyState>{emptyText}</EmptyState>
       ) : (
-        <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+        // Busy while another page is on its way: the previous page stays on screen (dimmed) until then,
+        // and nobody (no screen reader, no test's listSettled) should read it as the new one.
+        <div
+          className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          aria-busy={products.isFetching}
+        >
           <ProductGrid products={products.data.items} headingLevel="h2" />
           <ListPagination page={products.data} list={list} />
         </div>
