@@ -17,6 +17,7 @@ import pg from 'pg';
 import { DEMO_PROJECT_ID } from '@b2b/shared';
 import { freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
 import { repoRoot } from './lib/env-file.js';
+import { startMailDev, type RunningMailDev } from './lib/maildev.js';
 import { apiEnv, stopChild, waitForHealth } from './lib/stack.js';
 import { buildWebIfStale } from './lib/web-build.js';
 
@@ -24,9 +25,10 @@ import { buildWebIfStale } from './lib/web-build.js';
  * `npm run test:e2e [-- <playwright args>]`: the stack `npm start` runs, fresh and isolated:
  *   1. builds the web app when its build is missing or older than its sources,
  *   2. starts a throw-away Auth Emulator on free ports,
- *   3. starts the API on a free port with a new PGlite folder, or, when E2E_DATABASE_URL
+ *   3. starts MailDev (the mail catcher) on free ports; journeys read the mail through its REST API,
+ *   4. starts the API on a free port with a new PGlite folder, or, when E2E_DATABASE_URL
  *      names a PostgreSQL server, with a newly created database that is dropped afterwards,
- *   4. runs Playwright against it and prints `N passed, N failed` for CI.
+ *   5. runs Playwright against it and prints `N passed, N failed` for CI.
  * Everything is stopped on success, failure and Ctrl-C; the exit code is Playwright's.
  *
  * The screens spec photographs every screen into test-results/screenshots (ignored by git), so
@@ -44,6 +46,7 @@ const screenshotsOut = join(repoRoot, 'test-results', 'screenshots');
 const screenshotsDocs = join(repoRoot, 'docs', 'screenshots');
 
 let emulator: RunningEmulator | undefined;
+let mail: RunningMailDev | undefined;
 let api: ChildProcess | undefined;
 let playwright: ChildProcess | undefined;
 let runDir: string | undefined;
@@ -88,6 +91,7 @@ function cleanup(): Promise<void> {
     await stopChild(playwright);
     await stopChild(api);
     await emulator?.stop().catch(() => undefined);
+    await mail?.stop();
     await dropDatabase().catch((error: unknown) => console.error('Could not drop the e2e database:', error));
     if (runDir) rmSync(runDir, { recursive: true, force: true });
   })();
@@ -153,6 +157,8 @@ async function main(): Promise<number> {
 
   emulator = await startAuthEmulator({ quiet: true });
   console.log(`Auth Emulator ready on ${emulator.host}`);
+  mail = await startMailDev();
+  console.log(`MailDev ready: ${mail.smtpUrl}, inbox ${mail.webUrl}`);
 
   const adminUrl = process.env.E2E_DATABASE_URL;
   const databaseUrl = adminUrl ? await createDatabase(adminUrl) : undefined;
@@ -161,7 +167,7 @@ async function main(): Promise<number> {
   const log = createWriteStream(apiLogPath);
   api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: apiEnv(port, emulator.host, databaseUrl, runDir),
+    env: apiEnv(port, emulator.host, databaseUrl, runDir, mail.smtpUrl),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   api.stdout?.pipe(log);
@@ -185,6 +191,7 @@ async function main(): Promise<number> {
       BASE_URL: baseUrl,
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
+      MAILDEV_URL: mail.webUrl,
     },
   });
   const code = await new Promise<number>((resolve) =>

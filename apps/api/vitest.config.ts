@@ -5,7 +5,14 @@ import { defineConfig } from 'vitest/config';
  * (except the database-free ones) run again against PostgreSQL, one schema per file.
  * Run through `scripts/with-emulator.ts`, which provides the Auth Emulator.
  */
-const databaseFree = ['test/config.test.ts', 'test/lib/**', 'test/seed/catalogue.test.ts', 'test/scripts/**'];
+const databaseFree = [
+  'test/config.test.ts',
+  'test/lib/**',
+  'test/seed/catalogue.test.ts',
+  'test/scripts/**',
+  // PGlite data folders (their lock, backups): nothing to run on PostgreSQL.
+  'test/embedded/**',
+];
 
 export default defineConfig({
   test: {

@@ -91,6 +91,8 @@ test('checkout from two sellers makes two orders; each seller confirms and ships
   await expect(orderCard(karnaphuliPage, kettleNumber)).toHaveCount(0);
 
   // The buyer sees both orders shipped, and the tracking reference on the order page.
+  // My Orders is in the navbar's Buying menu.
+  await page.getByRole('banner').getByRole('button', { name: 'Buying' }).click();
   await page.getByRole('banner').getByRole('link', { name: 'My Orders' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
   await expect(orderCard(page, kettleNumber).getByText('Shipped', { exact: true })).toBeVisible();

@@ -109,6 +109,53 @@ async function ordersInEveryState(ctx: ScreenContext): Promise<string> {
   return shipped;
 }
 
+/**
+ * A product of another seller with every trade rule (issue 19): SKU, packs of 6 from 12, at most
+ * 240 per order, volume prices from 48 and 96. Copied from the first demo product, so it looks real.
+ */
+async function tradedProduct(ctx: ScreenContext): Promise<Product> {
+  const [demo] = await demoProducts(ctx, 1);
+  const seller = await ctx.partner('Northwind Wholesale');
+  const { name, image, brand, description, content, rating } = demo as Product;
+  const price = 24;
+  return ctx.api.createProduct(seller.token, {
+    ...{ name, image, brand, description, content, rating, price },
+    category: (demo as Product).category as Category,
+    quantity: 5000,
+    sku: 'NW-HP-2041',
+    minSellQty: 12,
+    packSize: 6,
+    maxOrderQty: 240,
+    priceTiers: [
+      { minQty: 48, price: 22.5 },
+      { minQty: 96, price: 21 },
+    ],
+  });
+}
+
+/** The user's cart holds the traded product twice (24, then 36: both at the first tier) and a demo product. */
+async function cartWithVolumePrices(ctx: ScreenContext): Promise<Product> {
+  const token = await ctx.token();
+  const product = await tradedProduct(ctx);
+  await ctx.api.buy(token, product._id, 24);
+  await ctx.api.buy(token, product._id, 36);
+  const [, other] = await demoProducts(ctx, 2);
+  if (other) await ctx.api.buy(token, other._id, other.minSellQty);
+  return product;
+}
+
+/** The purchase dialog of the traded product, with 24 already in the cart and `quantity` typed. */
+async function packDialog(ctx: ScreenContext, quantity: string): Promise<void> {
+  const product = await tradedProduct(ctx);
+  await ctx.api.buy(await ctx.token(), product._id, 24);
+  await ctx.page.goto(`/product-details/${product._id}`);
+  await expect(ctx.page.getByText(/^Your cart holds 24 units/)).toBeVisible();
+  await ctx.page.getByRole('button', { name: 'Buy', exact: true }).click();
+  const dialog = ctx.page.getByRole('dialog', { name: 'Confirm Purchase' });
+  await expect(dialog).toContainText('Your cart already holds 24 units.');
+  await dialog.getByRole('spinbutton', { name: 'Quantity' }).fill(quantity);
+}
+
 const SCREENS: Screen[] = [
   {
     name: 'home',
@@ -174,6 +221,34 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'product-details-volume-prices',
+    signedIn: true,
+    open: async (ctx) => {
+      const product = await cartWithVolumePrices(ctx);
+      await ctx.page.goto(`/product-details/${product._id}`);
+      const table = ctx.page.getByRole('table', { name: `Volume prices of ${product.name}` });
+      await expect(table.getByRole('row').filter({ hasText: 'Your cart' })).toContainText('48–95');
+    },
+  },
+  {
+    name: 'purchase-dialog-pack',
+    signedIn: true,
+    viewportOnly: true,
+    open: async (ctx) => {
+      await packDialog(ctx, '36');
+      await expect(ctx.page.getByRole('dialog').getByText(/^Volume price:/)).toBeVisible();
+    },
+  },
+  {
+    name: 'purchase-dialog-pack-invalid',
+    signedIn: true,
+    viewportOnly: true,
+    open: async (ctx) => {
+      await packDialog(ctx, '40');
+      await expect(ctx.page.getByText('Sold in packs of 6: choose 36 or 42.')).toBeVisible();
+    },
+  },
+  {
     name: 'cart',
     signedIn: true,
     open: async (ctx) => {
@@ -181,6 +256,41 @@ const SCREENS: Screen[] = [
       for (const product of await demoProducts(ctx, 3)) await ctx.api.buy(token, product._id, product.minSellQty);
       await ctx.page.goto(`/carts/${ctx.user.email}`);
       await expect(ctx.page.getByRole('article')).toHaveCount(3);
+    },
+  },
+  {
+    name: 'cart-volume-prices',
+    signedIn: true,
+    open: async (ctx) => {
+      await cartWithVolumePrices(ctx);
+      await ctx.page.goto(`/carts/${ctx.user.email}`);
+      await expect(ctx.page.getByRole('article')).toHaveCount(3);
+      await expect(ctx.page.getByText('Volume savings')).toBeVisible();
+    },
+  },
+  {
+    name: 'checkout-volume-prices',
+    signedIn: true,
+    open: async (ctx) => {
+      await cartWithVolumePrices(ctx);
+      await ctx.page.goto('/checkout');
+      await expect(ctx.page.getByRole('list', { name: 'Orders to place' })).toContainText('(list $24.00)');
+      await fillShipTo(ctx.page);
+    },
+  },
+  {
+    name: 'order-volume-prices',
+    signedIn: true,
+    open: async (ctx) => {
+      await cartWithVolumePrices(ctx);
+      const { orders } = await ctx.api.placeOrder(await ctx.token(), {
+        poNumber: 'PO-2026-0118',
+        shipTo: buildShipTo(),
+      });
+      // 60 units at the first tier's 22.50; the other order is the demo product's.
+      const traded = orders.find((order) => order.total === 1350);
+      await ctx.page.goto(`/orders/${traded?._id}`);
+      await expect(ctx.page.getByRole('table', { name: /^Lines of order/ })).toContainText('list $24.00');
     },
   },
   {
@@ -247,6 +357,43 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'dashboard',
+    signedIn: true,
+    open: async (ctx) => {
+      const listings = await ownListings(ctx);
+      const token = await ctx.token();
+      for (const [i, name] of ['Karim Hossain', 'Nadia Chowdhury', 'Farid Ahmed'].entries()) {
+        const buyer = await ctx.partner(name);
+        for (const product of listings.slice(0, 3 - i)) {
+          await ctx.api.buy(buyer.token, product._id, product.minSellQty * (i + 1));
+        }
+        await ctx.api.placeOrder(buyer.token, { shipTo: buildShipTo() });
+      }
+      const [newest] = await ctx.api.sales(token);
+      await ctx.api.setOrderStatus(token, newest?._id ?? '', 'confirmed');
+      await ctx.page.goto('/dashboard');
+      await expect(ctx.page.getByRole('heading', { level: 2, name: 'Top products' })).toBeVisible();
+      const waiting = ctx.page.getByRole('region', { name: 'Waiting for confirmation' });
+      await expect(waiting.getByRole('link', { name: /^B2B-/ })).toHaveCount(2);
+    },
+  },
+  {
+    name: 'inbox',
+    signedIn: true,
+    open: async (ctx) => {
+      const seller = await ctx.partner('Northwind Wholesale');
+      const [first, second] = await ownListings(ctx, seller.token);
+      const token = await ctx.token();
+      for (const product of [first, second]) if (product) await ctx.api.buy(token, product._id, product.minSellQty);
+      const placed = await ctx.api.placeOrder(token, { poNumber: 'PO-2026-17', shipTo: buildShipTo() });
+      const id = placed.orders[0]?._id ?? '';
+      await ctx.api.setOrderStatus(seller.token, id, 'confirmed');
+      await ctx.api.setOrderStatus(seller.token, id, 'shipped', 'DHL 7788 9900');
+      await ctx.page.goto('/inbox');
+      await expect(ctx.page.getByRole('list', { name: 'Notifications' }).getByRole('listitem')).toHaveCount(3);
+    },
+  },
+  {
     name: 'cart-empty',
     signedIn: true,
     open: async ({ page, user }) => {
@@ -260,6 +407,33 @@ const SCREENS: Screen[] = [
     open: async ({ page }) => {
       await page.goto('/add-products');
       await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+    },
+  },
+  {
+    name: 'add-product-volume-prices',
+    signedIn: true,
+    open: async ({ page }) => {
+      await page.goto('/add-products');
+      await page.getByLabel('Product name').fill('Copy Paper A4, 80 g, ream of 500');
+      await page.getByLabel(/^SKU/).fill('KT-CP-A4-80');
+      await page.getByLabel('Category').selectOption({ label: 'Office & stationary' });
+      await page.getByLabel(/^Brand/).fill('Karnaphuli Paper');
+      await page.getByLabel(/^Quantity/).fill('4000');
+      await page.getByLabel('Min sell quantity').fill('10');
+      await page.getByLabel(/^Pack size/).fill('5');
+      await page.getByLabel(/^Max per order/).fill('500');
+      await page.getByLabel(/^Price \(USD\)/).fill('10');
+      for (const [minQty, price] of [
+        ['50', '9.20'],
+        ['200', '9.40'],
+      ] as const) {
+        await page.getByRole('button', { name: 'Add a tier' }).click();
+        const tier = await page.getByRole('button', { name: /^Remove tier/ }).count();
+        await page.getByLabel(`Tier ${tier}: From quantity`).fill(minQty);
+        await page.getByLabel(`Tier ${tier}: Unit price (USD)`).fill(price);
+      }
+      await page.getByLabel('Tier 2: Unit price (USD)').blur();
+      await expect(page.getByText("Tier 2: the price must be less than tier 1's (9.20).")).toBeVisible();
     },
   },
   {

@@ -1,5 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,6 +43,14 @@ export interface EmulatorOptions {
    * emulator once (a second SIGINT makes the CLI quit without exporting its data).
    */
   detached?: boolean;
+  /** Called as soon as the process exists, before it is up (npm start's guardian watches it). */
+  onSpawn?: (child: ChildProcess) => void;
+  /**
+   * Output to `.data/tmp/auth-emulator-<port>.log` instead of a pipe to this process, so the
+   * emulator keeps working when this process is killed (npm start's guardian then exports its
+   * accounts; through a broken pipe its first log line would end it).
+   */
+  logToFile?: boolean;
 }
 
 export interface RunningEmulator {
@@ -165,9 +183,11 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
     args.push('--import', dataDir);
   }
   const firebaseBin = join(root, 'node_modules', '.bin', 'firebase');
+  const logFile = options.logToFile ? join(workDir, `auth-emulator-${port}.log`) : undefined;
+  const logFd = logFile ? openSync(logFile, 'w') : undefined;
   const child = spawn(firebaseBin, args, {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd ?? 'pipe', logFd ?? 'pipe'],
     detached: options.detached ?? false,
     // Keep the CLI from phoning home for its motd or update checks: there is no network.
     env: {
@@ -180,6 +200,8 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
       CI: process.env.CI ?? '',
     },
   });
+  if (logFd !== undefined) closeSync(logFd); // the child has its own copy
+  options.onSpawn?.(child);
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
@@ -194,6 +216,7 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       rmSync(ownTmp, { recursive: true, force: true });
+      if (logFile) output = readFileSync(logFile, 'utf8');
       throw new Error(`The Auth Emulator did not start on ${host}.\n${output.slice(-3000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));

@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** A path as a person would type it from the repository root: relative inside it, absolute elsewhere. */
+export function shownPath(path: string): string {
+  const inside = relative(repoRoot, path);
+  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
+}
 
 /** Loads `<repo>/.env` into process.env (values already set win), like the API expects. */
 export function loadEnvFile(): void {

@@ -14,11 +14,13 @@ export function apiEnv(
   emulatorHost: string,
   databaseUrl: string | undefined,
   dir: string,
+  /** The mail catcher of this run; without it the API runs with email off. */
+  smtpUrl?: string,
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(FIREBASE_|DATABASE_|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|[A-Z_]*RATE_LIMIT|REDIS_URL$|TRUST_PROXY$|API_DOCS$|BODY_[A-Z_]*|CART_HOLD_HOURS$|LOG_LEVEL$)/.test(
+      /^(FIREBASE_|DATABASE_|DATA_DIR$|PGLITE_DIR$|PORT$|HOST$|WEB_DIST_DIR$|SEED_ON_EMPTY$|NODE_ENV$|[A-Z_]*RATE_LIMIT|REDIS_URL$|TRUST_PROXY$|API_DOCS$|BODY_[A-Z_]*|CART_HOLD_HOURS$|LOG_LEVEL$|SMTP_URL$|MAIL_[A-Z_]+|PUBLIC_URL$|JOB_[A-Z_]+|IMPORT_[A-Z_]+)/.test(
         key,
       )
     )
@@ -36,6 +38,9 @@ export function apiEnv(
     WRITE_RATE_LIMIT_PER_MINUTE: '5000',
     READ_RATE_LIMIT_PER_MINUTE: '100000',
     WEB_DIST_DIR: join(dir, 'web'),
+    // Links in emails lead back to this run's app.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...(smtpUrl ? { SMTP_URL: smtpUrl, MAIL_RETRY_DELAY_SECONDS: '2' } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: join(dir, 'db') }),
   };
 }

@@ -26,7 +26,7 @@ export interface Fixture {
   /** For the servers: DATABASE_URL (PostgreSQL) or PGLITE_DIR (PGlite). */
   databaseUrl: string | null;
   pgliteDir: string | null;
-  /** A product each server's purchase storm buys from (stock reset to initialStock, minimum 1). */
+  /** A product each server's purchase storm buys from (stock reset to initialStock, packs of HOT_PACK, no maximum or tiers). */
   hot: { api: string; raw: string };
   initialStock: number;
   /** A product in the middle of the catalogue (oldest-first order). */
@@ -41,6 +41,8 @@ export interface Fixture {
 export const RARE_WORD = 'quokka';
 export const RARE_ROWS = 5;
 export const INITIAL_STOCK = 1_000_000;
+/** The hot product is sold in packs of this many (its minimum too), so the storm runs the pack rule. */
+export const HOT_PACK = 6;
 
 async function rows<T>(db: AppDb, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -189,7 +191,9 @@ async function prepareRows(
   const middleId = await at(Math.floor(size / 2));
   const hot = { api: await at(Math.floor(size / 3)), raw: await at(Math.floor(size / 3) + 1) };
   await db.execute(sql`
-    UPDATE products SET quantity = ${INITIAL_STOCK}, min_sell_qty = 1 WHERE id IN (${hot.api}, ${hot.raw})`);
+    UPDATE products SET quantity = ${INITIAL_STOCK}, min_sell_qty = ${HOT_PACK}, pack_size = ${HOT_PACK},
+                        max_order_qty = NULL, price_tiers = '[]'
+    WHERE id IN (${hot.api}, ${hot.raw})`);
   return { engine, size, hot, initialStock: INITIAL_STOCK, middleId, rareWord: RARE_WORD };
 }
 

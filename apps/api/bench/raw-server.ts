@@ -54,7 +54,8 @@ const pool = new pg.Pool({
 pool.on('error', () => undefined);
 
 const COLUMNS = `"id", "owner_uid", "owner_email", "name", "image", "brand", "category", "description", "content",
-  "price", "quantity", "min_sell_qty", "rating", "created_at", "updated_at"`;
+  "price", "quantity", "min_sell_qty", "rating", "created_at", "updated_at",
+  "sku", "pack_size", "max_order_qty", "price_tiers"`;
 
 interface Row {
   id: string;
@@ -72,6 +73,10 @@ interface Row {
   rating: string | null;
   created_at: string;
   updated_at: string;
+  sku: string | null;
+  pack_size: number;
+  max_order_qty: number | null;
+  price_tiers: { minQty: number; price: number }[];
 }
 
 /** BENCH_RAW_HIDE_EMAIL=1 when the API sends sellers' emails to signed-in callers only (the bench asks it). */
@@ -91,6 +96,10 @@ function toProduct(row: Row, signedIn: boolean) {
     price: Number(row.price),
     rating: row.rating === null ? null : Number(row.rating),
     content: row.content,
+    sku: row.sku,
+    packSize: row.pack_size,
+    maxOrderQty: row.max_order_qty,
+    priceTiers: row.price_tiers,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -371,12 +380,13 @@ async function purchase(body: unknown): Promise<string> {
     `with bought as (
        update "products" set "quantity" = "products"."quantity" - $1::integer, "updated_at" = now()
        where "products"."id" = $2 and "products"."quantity" >= $3::integer and "products"."min_sell_qty" <= $4::integer
+         and $4::integer % "products"."pack_size" = 0
        returning "products"."id", "products"."name", "products"."image", "products"."brand", "products"."category",
-                 "products"."price", "products"."owner_uid", "products"."owner_email"
+                 "products"."price", "products"."owner_uid", "products"."owner_email", "products"."sku"
      )
-     insert into "cart_items" ("product_id", "name", "image", "brand", "category", "price", "user_uid", "user_email",
+     insert into "cart_items" ("product_id", "name", "image", "brand", "category", "price", "list_price", "sku", "user_uid", "user_email",
                                "display_name", "buy_quantity"${holds ? ', "seller_uid", "seller_email", "held_until"' : ''})
-     select "id", "name", "image", "brand", "category", "price", $5, $6, $7, $8::integer${
+     select "id", "name", "image", "brand", "category", "price", "price", "sku", $5, $6, $7, $8::integer${
        holds ? ', "owner_uid", "owner_email", now() + make_interval(hours => $9::integer)' : ''
      }
      from bought

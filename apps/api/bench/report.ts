@@ -1,5 +1,6 @@
 import { GOALS, sizeLabel, type Goal, type ScenarioResult, type TargetResult } from './goals.js';
 import { machineLines, type Machine } from './machine.js';
+import { HOT_PACK, INITIAL_STOCK } from './fixture.js';
 import type { BenchOptions } from './options.js';
 import { profileLines, type ProfileSummary } from './profile.js';
 import { NEAR_BOUND_OFFSET } from './scenarios.js';
@@ -228,7 +229,7 @@ function method(report: Report): string[] {
     `| offset ${n(NEAR_BOUND_OFFSET)} | \`GET /api/products?offset=${NEAR_BOUND_OFFSET}\` (the last page offsets reach; empty below ${n(NEAR_BOUND_OFFSET)} products) |`,
     `| cursor page | \`GET /api/products?cursor=…\`: the X-Next-Cursor of the page at offset ${n(NEAR_BOUND_OFFSET)} (of the second-to-last page when the catalogue is smaller), each server's own |`,
     '| one product | `GET /api/products/:id` of the product in the middle of the catalogue |',
-    `| purchase storm | \`POST /api/carts\` {buyQuantity: 1} on one hot product (stock ${n(1_000_000)}, minimum 1), every connection at once; then stock + bought must equal the initial stock |`,
+    `| purchase storm | \`POST /api/carts\` {buyQuantity: ${HOT_PACK}} on one hot product sold in packs of ${HOT_PACK} (stock ${n(INITIAL_STOCK)}, minimum ${HOT_PACK}), every connection at once; then stock + bought must equal the initial stock |`,
     '',
     '- **Set-up per size**: a fresh database (PostgreSQL: `bench_<size>`, dropped afterwards; PGlite: a temporary folder), ' +
       'the migrations, `generateCatalogue` (apps/api/src/seed/generate.ts), 5 rare-word rows, two hot products, ' +

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderChart } from './chart.js';
+import { ownedSections } from './doc-sections.js';
 import {
   checkStock,
   serverVersion,
@@ -340,7 +341,9 @@ async function writeDocs(report: Report) {
     `Node ${report.machine.node}, PostgreSQL ${report.machine.postgres ?? '–'}; ${options.connections} connections, ` +
     `${options.duration} s per scenario`;
   writeFileSync(join(docs, 'benchmarks.svg'), renderChart(report.targets, caption));
-  let text = markdown(report, 'benchmarks.svg');
+  // The sections other benches own (bench/doc-sections.ts) stay.
+  const owned = ownedSections(join(docs, 'benchmarks.md'));
+  let text = [markdown(report, 'benchmarks.svg'), ...owned].join('\n');
   try {
     // Prettier keeps the repository's Markdown in one shape; the page must pass `prettier --check`.
     const prettier = await import('prettier');

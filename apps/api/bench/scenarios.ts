@@ -1,4 +1,4 @@
-import type { Fixture } from './fixture.js';
+import { HOT_PACK, type Fixture } from './fixture.js';
 import type { RunningServer } from './servers.js';
 
 /*
@@ -114,7 +114,7 @@ export const SCENARIOS: Scenario[] = [
       Promise.resolve({
         path: '/api/carts',
         method: 'POST',
-        body: JSON.stringify({ productId: fixture.hot[server.kind], buyQuantity: 1 }),
+        body: JSON.stringify({ productId: fixture.hot[server.kind], buyQuantity: HOT_PACK }),
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       }),
   },

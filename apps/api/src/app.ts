@@ -24,6 +24,9 @@ import compressionPlugin from './plugins/compression.js';
 import configPlugin from './plugins/config.js';
 import dbPlugin from './plugins/db.js';
 import idempotencyPlugin from './plugins/idempotency.js';
+import importsPlugin from './plugins/imports.js';
+import jobsPlugin from './plugins/jobs.js';
+import notificationsPlugin from './plugins/notifications.js';
 import rateLimitsPlugin from './plugins/rate-limits.js';
 import redisPlugin from './plugins/redis.js';
 import repositoriesPlugin from './plugins/repositories.js';
@@ -31,11 +34,16 @@ import webPlugin from './plugins/web.js';
 import cartRoutes from './routes/carts/index.js';
 import categoryRoutes from './routes/categories/index.js';
 import configRoutes from './routes/config/index.js';
+import dashboardRoutes from './routes/dashboard/index.js';
 import healthRoutes from './routes/health/index.js';
+import importRoutes from './routes/imports/index.js';
+import listRoutes from './routes/lists/index.js';
 import myProductRoutes from './routes/my-products/index.js';
+import notificationRoutes from './routes/notifications/index.js';
 import orderRoutes from './routes/orders/index.js';
 import productRoutes from './routes/products/index.js';
 import profileRoutes from './routes/profile/index.js';
+import quickOrderRoutes from './routes/quick-order/index.js';
 import salesRoutes from './routes/sales/index.js';
 import sellerRoutes from './routes/sellers/index.js';
 
@@ -183,6 +191,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // Releases expired cart holds once a minute (plugins/cart-holds.ts).
   await app.register(cartHoldsPlugin);
   await app.register(idempotencyPlugin);
+  // The durable job queue, and the notifications' outbox relay and email worker on it.
+  await app.register(jobsPlugin);
+  await app.register(notificationsPlugin);
+  // Catalogue imports: a worker on the same queue.
+  await app.register(importsPlugin);
 
   await app.register(
     async (api) => {
@@ -193,9 +206,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(myProductRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(quickOrderRoutes);
+      await api.register(listRoutes);
+      await api.register(importRoutes);
       await api.register(salesRoutes);
       await api.register(profileRoutes);
       await api.register(sellerRoutes);
+      await api.register(notificationRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: API_PREFIX },
   );

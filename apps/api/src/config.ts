@@ -1,7 +1,13 @@
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_CART_HOLD_HOURS, DEMO_PROJECT_ID, type WebConfig } from '@b2b/shared';
+import {
+  APP_TITLE,
+  DEFAULT_CART_HOLD_HOURS,
+  DEFAULT_IMPORT_MAX_BYTES,
+  DEMO_PROJECT_ID,
+  type WebConfig,
+} from '@b2b/shared';
 
 /*
  * The only place that reads process.env, so every setting is documented and checked in one
@@ -82,6 +88,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'Must be a postgres:// connection string.')
       .optional(),
   ),
+  DATA_DIR: optionalString,
   PGLITE_DIR: optionalString,
   DATABASE_POOL_SIZE: positiveInt(DEFAULT_POOL_LIMITS.size),
   DATABASE_ACQUIRE_TIMEOUT_MS: positiveInt(DEFAULT_POOL_LIMITS.acquireTimeoutMs),
@@ -105,6 +112,7 @@ const envSchema = z.object({
   FIREBASE_APP_ID: optionalString,
   WEB_DIST_DIR: optionalString,
   BODY_LIMIT_BYTES: positiveInt(100 * 1024),
+  IMPORT_MAX_BYTES: positiveInt(DEFAULT_IMPORT_MAX_BYTES),
   BODY_TIMEOUT_MS: positiveInt(10_000),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveInt(120),
   READ_RATE_LIMIT_PER_MINUTE: positiveInt(1200),
@@ -119,6 +127,28 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   API_DOCS: flag,
   CART_HOLD_HOURS: positiveInt(DEFAULT_CART_HOLD_HOURS),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'Must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587.')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s/]+$/, 'Must be the site origin, e.g. https://shop.example.com (no path).')
+      .optional(),
+  ),
+  MAIL_RETRY_DELAY_SECONDS: positiveInt(30),
+  MAIL_RETRY_LIMIT: positiveInt(10),
+  JOB_POLL_SECONDS: positiveInt(2),
+  JOB_MAINTENANCE_SECONDS: positiveInt(60),
+  IMPORT_JOB_EXPIRE_SECONDS: positiveInt(300),
   SEED_ON_EMPTY: flag,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -135,6 +165,8 @@ export interface Config {
   /** PostgreSQL when set, otherwise the embedded PGlite at `pgliteDir`. */
   databaseUrl: string | null;
   pgliteDir: string;
+  /** Where backups of the embedded database go (DATA_DIR/backups). */
+  backupsDir: string;
   /** Pool size and the bounds on waiting for PostgreSQL (PGlite has one connection and no pool). */
   pool: PoolLimits;
   firebase: {
@@ -145,6 +177,8 @@ export interface Config {
   web: WebConfig;
   webDistDir: string;
   bodyLimitBytes: number;
+  /** The largest catalogue import file (413 above). */
+  importMaxBytes: number;
   /** Longest a client may take to send a request body before it gets a 408 and the socket closes. */
   bodyTimeoutMs: number;
   /** POST/PUT/PATCH/DELETE per signed-in user (or IP) per minute. */
@@ -159,6 +193,22 @@ export interface Config {
   apiDocs: boolean;
   /** How long a cart item holds its stock before the hold sweep releases it. */
   cartHoldHours: number;
+  mail: {
+    /** The SMTP server; null turns email off (the in-app inbox still works). */
+    smtpUrl: string | null;
+    from: string;
+    /** The site's origin, for the links in emails. */
+    publicUrl: string;
+    /** First retry of a failed send after this many seconds, doubling each time, at most `retryLimit` times. */
+    retryDelaySeconds: number;
+    retryLimit: number;
+  };
+  /** How often an idle job worker looks for new jobs. */
+  jobPollSeconds: number;
+  /** How often the queue expires the jobs of dead workers (and archives old ones). */
+  jobMaintenanceSeconds: number;
+  /** An import job still active after this long is taken for lost with its process, and retried. */
+  importJobExpireSeconds: number;
   seedOnEmpty: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -168,6 +218,22 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * The local data folder (DATA_DIR, default `.data`): the PGlite database in `db` (unless
+ * PGLITE_DIR names another), the Auth Emulator's accounts in `auth`, backups in `backups`.
+ * Shared with the scripts (npm start, backup, restore), so they find what the API uses.
+ */
+export function localDataDirs(env: Env = process.env) {
+  const dataDir = resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data');
+  const pglite = env.PGLITE_DIR?.trim();
+  return {
+    dataDir,
+    pgliteDir: pglite === MEMORY_DB ? MEMORY_DB : pglite ? resolve(REPO_ROOT, pglite) : join(dataDir, 'db'),
+    authDir: join(dataDir, 'auth'),
+    backupsDir: join(dataDir, 'backups'),
+  };
 }
 
 export const EMULATOR_WARNING = 'Using the local identity emulator — not for production.';
@@ -195,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
 
   const projectId = e.FIREBASE_PROJECT_ID;
+  const dirs = localDataDirs({ DATA_DIR: e.DATA_DIR, PGLITE_DIR: e.PGLITE_DIR });
   const web: WebConfig = emulatorHost
     ? {
         firebase: { apiKey: 'demo-api-key', authDomain: `${projectId}.firebaseapp.com`, projectId },
@@ -221,11 +288,13 @@ export function loadConfig(env: Env = process.env): Config {
       acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
-    pgliteDir: e.PGLITE_DIR === MEMORY_DB ? MEMORY_DB : resolve(REPO_ROOT, e.PGLITE_DIR ?? '.data/db'),
+    pgliteDir: dirs.pgliteDir,
+    backupsDir: dirs.backupsDir,
     firebase: { projectId, emulatorHost },
     web,
     webDistDir: resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
     readRateLimitPerMinute: e.READ_RATE_LIMIT_PER_MINUTE,
@@ -233,6 +302,16 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     cartHoldHours: e.CART_HOLD_HOURS,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `"${APP_TITLE}" <no-reply@b2b-wholesale.localhost>`,
+      publicUrl: e.PUBLIC_URL ?? `http://${e.HOST && e.HOST !== '0.0.0.0' ? e.HOST : '127.0.0.1'}:${e.PORT}`,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+      retryLimit: e.MAIL_RETRY_LIMIT,
+    },
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+    jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+    importJobExpireSeconds: e.IMPORT_JOB_EXPIRE_SECONDS,
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
   };

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, EMULATOR_WARNING, loadConfig, type Config } from './config.js';
-import { createDatabase } from './db/client.js';
+import { createDatabase, type Database } from './db/client.js';
+import { DataDirLockedError } from './db/lock.js';
 import { formatCredentials, seedIfEmpty } from './seed/index.js';
 
 /*
@@ -25,8 +26,33 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const config = loadConfigOrExit();
 if (config.firebase.emulatorHost) console.warn(EMULATOR_WARNING);
 
-const database = await createDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pool: config.pool });
-await database.migrate();
+/** The database, migrated; a PGlite folder another process holds stops the start with who holds it. */
+async function openDatabase(): Promise<Database> {
+  try {
+    const opened = await createDatabase({
+      url: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      pool: config.pool,
+      program: 'the API',
+      backupsDir: config.backupsDir,
+      log: (message) => console.log(message),
+    });
+    if (config.firebase.emulatorHost) opened.announce({ authEmulatorHost: config.firebase.emulatorHost });
+    await opened.migrate().catch(async (error: unknown) => {
+      await opened.close();
+      throw error;
+    });
+    return opened;
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const database = await openDatabase();
 const app = await buildApp({ config, database });
 app.addHook('onClose', async () => database.close());
 
@@ -76,4 +102,5 @@ try {
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+database.announce({ url: `http://${shownHost}:${port}` });
 console.log(`B2B Wholesale Platform: http://${shownHost}:${port}`);

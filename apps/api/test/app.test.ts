@@ -91,7 +91,7 @@ describe('error bodies', () => {
     expect(errorBodySchema.parse(text.json()).details).toEqual([{ field: 'body', message: expect.any(String) }]);
     const xml = await post('application/xml', '<product/>');
     expect(xml.statusCode).toBe(415);
-    expect(errorBodySchema.parse(xml.json()).code).toBe('VALIDATION_ERROR');
+    expect(errorBodySchema.parse(xml.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   test('a validation error names every bad field', async () => {

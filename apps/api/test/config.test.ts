@@ -26,6 +26,7 @@ describe('defaults', () => {
       pgliteDir: resolve(REPO_ROOT, '.data/db'),
       webDistDir: resolve(REPO_ROOT, 'apps/web/dist'),
       bodyLimitBytes: 100 * 1024,
+      importMaxBytes: 200 * 1024 * 1024,
       writeRateLimitPerMinute: 120,
       readRateLimitPerMinute: 1200,
       seedOnEmpty: true,

@@ -4,3 +4,8 @@ export * from './password.js';
 export * from './schemas.js';
 export * from './image-ref.js';
 export * from './profiles.js';
+export * from './notifications.js';
+export * from './dashboard.js';
+export * from './trade-rules.js';
+export * from './quick-order.js';
+export * from './imports.js';

@@ -96,6 +96,10 @@ export const orderLineSchema = productSchema
     _id: z.uuid(),
     productId: z.uuid(),
     quantity: purchaseSchema.shape.buyQuantity,
+    /** The part number when it was bought. */
+    sku: z.string().nullable(),
+    /** The product's own price then; `price` is the unit price charged (a volume tier, or the same). */
+    listPrice: z.number(),
     /** price × quantity, computed by the database. */
     lineTotal: z.number(),
   });
@@ -187,7 +191,14 @@ export const orderStatusCountsSchema = z.object(
 export type OrderStatusCounts = z.output<typeof orderStatusCountsSchema>;
 
 /** What happened to one line of a reorder: bought again into the cart, or why not. */
-export const REORDER_OUTCOMES = ['added', 'product_gone', 'min_order_not_met', 'insufficient_stock'] as const;
+export const REORDER_OUTCOMES = [
+  'added',
+  'product_gone',
+  'min_order_not_met',
+  'quantity_not_multiple',
+  'max_order_exceeded',
+  'insufficient_stock',
+] as const;
 export const reorderLineResultSchema = z.object({
   productId: z.uuid(),
   name: z.string(),

@@ -12,6 +12,7 @@ import {
   type Sort,
 } from './constants.js';
 import { IMAGE_REF_MESSAGE, isImageRef } from './image-ref.js';
+import { DEFAULT_PACK_SIZE, SKU_PATTERN, TRADE_LIMITS, tradeRuleIssues } from './trade-rules.js';
 
 /*
  * The contract between the web app and the API. The same schemas validate the web forms
@@ -43,6 +44,37 @@ export const categorySchema = z.enum(CATEGORY_VALUES, {
   error: () => `Category must be one of: ${CATEGORY_VALUES.join(', ')}.`,
 });
 
+const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .min(0, `${label} cannot be negative.`)
+    .max(LIMITS.price, `${label} must be at most ${LIMITS.price}.`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals.`);
+
+const wholeQuantity = (label: string, min: number) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(LIMITS.quantity, `${label} must be at most ${LIMITS.quantity}.`);
+
+/** One row of a volume price ladder; the ladder's order is checked across rows (`tradeRuleIssues`). */
+export const priceTierSchema = z.object({
+  minQty: wholeQuantity('Tier quantity', 2),
+  price: money('Tier price'),
+});
+
+/** A blank SKU is no SKU: stored as null, like one never given. */
+const skuSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string({ error: 'SKU must be text.' })
+    .trim()
+    .max(TRADE_LIMITS.sku, `SKU must be at most ${TRADE_LIMITS.sku} characters.`)
+    .regex(SKU_PATTERN, 'SKU may contain only letters, digits, dots, underscores, hyphens and slashes.')
+    .nullable(),
+);
+
 /** Each product field's rule, without defaults; create and update build on these. */
 const productFields = {
   image: text(LIMITS.image).refine(isImageRef, IMAGE_REF_MESSAGE),
@@ -60,17 +92,17 @@ const productFields = {
   brand: text(LIMITS.brand),
   category: categorySchema,
   description: text(LIMITS.description),
-  price: z
-    .number({ error: 'Price must be a number.' })
-    .min(0, 'Price cannot be negative.')
-    .max(LIMITS.price, `Price must be at most ${LIMITS.price}.`)
-    .refine(hasAtMostTwoDecimals, 'Price can have at most 2 decimals.'),
+  price: money('Price'),
   rating: z
     .number({ error: 'Rating must be a number.' })
     .min(0, 'Rating must be between 0 and 5.')
     .max(5, 'Rating must be between 0 and 5.')
     .nullable(),
   content: text(LIMITS.content),
+  sku: skuSchema,
+  packSize: wholeQuantity('Pack size', 1),
+  maxOrderQty: wholeQuantity('Max per order', 1).nullable(),
+  priceTiers: z.array(priceTierSchema).max(TRADE_LIMITS.priceTiers, `At most ${TRADE_LIMITS.priceTiers} price tiers.`),
 };
 
 /** The image URL rule (https or a site path, or empty), for every other image field of the contract. */
@@ -83,9 +115,24 @@ export const productInputSchema = z.object({
   description: productFields.description.default(''),
   rating: productFields.rating.default(null),
   content: productFields.content.default(''),
+  sku: productFields.sku.default(null),
+  packSize: productFields.packSize.default(DEFAULT_PACK_SIZE),
+  maxOrderQty: productFields.maxOrderQty.default(null),
+  priceTiers: productFields.priceTiers.default([]),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductData = z.output<typeof productInputSchema>;
+
+/** Adds the trade rules across fields (pack, maximum, ladder) to a product schema's own checks. */
+export function withTradeRules<T extends z.ZodType<Parameters<typeof tradeRuleIssues>[0]>>(schema: T) {
+  return schema.superRefine((product, ctx) => {
+    for (const issue of tradeRuleIssues(product))
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+}
+
+/** POST /products (and the Add form, and every imported row that creates a product). */
+export const productCreateSchema = withTradeRules(productInputSchema);
 
 /** PUT sends the edited fields: each is optional, a missing one is left as it is. */
 export const productUpdateSchema = z.object(productFields).partial();
@@ -93,6 +140,7 @@ export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 /** What the API sends for a product: the stored fields plus what the server adds. */
 export const productSchema = productInputSchema.extend({
+  sku: z.string().nullable(),
   _id: z.uuid(),
   /** The owner's email, from their token when the product was created (signed-in callers only). */
   email: z.string(),
@@ -201,7 +249,20 @@ export const cartItemSnapshotSchema = productSchema.pick({
   category: true,
   price: true,
 });
+/** The next volume price a buyer's total of a product has not reached yet ("40 more for 8.50 each"). */
+export const nextTierSchema = z.object({ minQty: z.number().int(), price: z.number(), more: z.number().int() });
+export type NextTier = z.output<typeof nextTierSchema>;
+
 export const cartItemSchema = cartItemSnapshotSchema.extend({
+  /** The unit price applied: the tier the buyer's total of this product reaches (`listPrice` below any tier). */
+  price: cartItemSnapshotSchema.shape.price,
+  /** The product's own price when the unit price was last set; the saving per unit is listPrice − price. */
+  listPrice: z.number(),
+  sku: z.string().nullable(),
+  packSize: z.number().int(),
+  /** The buyer's total of this product over every cart item of it (what the unit price is decided by). */
+  productQuantity: z.number().int(),
+  nextTier: nextTierSchema.nullable(),
   _id: z.uuid(),
   productId: z.uuid(),
   userEmail: z.string(),
@@ -214,6 +275,15 @@ export const cartItemSchema = cartItemSnapshotSchema.extend({
   heldUntil: z.iso.datetime(),
 });
 export type CartItem = z.output<typeof cartItemSchema>;
+
+/** GET /carts/:email/products/:productId: how much of a product the buyer's cart holds, and at which unit price. */
+export const productHoldSchema = z.object({
+  productId: z.uuid(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  nextTier: nextTierSchema.nullable(),
+});
+export type ProductHold = z.output<typeof productHoldSchema>;
 
 export const insertResultSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export const updateResultSchema = z.object({
@@ -242,8 +312,14 @@ export const ERROR_STATUS = {
   EMPTY_CART: 409,
   INVALID_TRANSITION: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,
+  SKU_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   MIN_ORDER_NOT_MET: 422,
+  QUANTITY_NOT_MULTIPLE: 422,
+  MAX_ORDER_EXCEEDED: 422,
+  SKU_UNKNOWN: 422,
+  SKU_AMBIGUOUS: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,

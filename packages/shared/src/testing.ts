@@ -35,6 +35,10 @@ export function buildProductInput(overrides: Partial<ProductData> = {}): Product
     price: 12.5,
     rating: 4.2,
     content: 'Box of 10 units.',
+    sku: null,
+    packSize: 1,
+    maxOrderQty: null,
+    priceTiers: [],
     ...overrides,
   };
 }
@@ -65,6 +69,12 @@ export function buildCartItem(overrides: Partial<CartItem> = {}): CartItem {
     brand,
     category,
     price,
+    // At its list price unless the test says otherwise, like buildOrderLine: no volume saving by accident.
+    listPrice: overrides.price ?? price,
+    sku: null,
+    packSize: 1,
+    productQuantity: overrides.buyQuantity ?? 10,
+    nextTier: null,
     userEmail: 'buyer@example.com',
     displayName: 'Buyer',
     buyQuantity: 10,
@@ -101,6 +111,8 @@ export function buildOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
     brand,
     category,
     price,
+    listPrice: overrides.price ?? price,
+    sku: null,
     quantity: 10,
     ...overrides,
   };

@@ -13,7 +13,7 @@ import { buildProduct } from '../src/testing.js';
 
 const valid = { name: 'Rice 25 kg', quantity: 500, minSellQty: 10, price: 42.5, category: 'kitchen' };
 
-test('a minimal valid product gets the spec defaults', () => {
+test('a minimal valid product gets the spec defaults, and no trade rules (packs of 1, no maximum, no tiers, no SKU)', () => {
   expect(productInputSchema.parse(valid)).toEqual({
     ...valid,
     image: '',
@@ -21,6 +21,10 @@ test('a minimal valid product gets the spec defaults', () => {
     description: '',
     rating: null,
     content: '',
+    sku: null,
+    packSize: 1,
+    maxOrderQty: null,
+    priceTiers: [],
   });
 });
 

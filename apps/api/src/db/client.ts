@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { Column, fillPlaceholders, is, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +8,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { DEFAULT_POOL_LIMITS, type PoolLimits } from '../config.js';
+import { backupBeforeMigrating } from './backup.js';
+import { serveDumps, type DumpServer } from './dump-socket.js';
+import { acquireLock, type DataDirLock, type LockInfo } from './lock.js';
+import { dumpPglite, MEMORY_DIR, openPglite } from './pglite.js';
 import * as schema from './schema.js';
 
 /*
@@ -20,16 +22,33 @@ import * as schema from './schema.js';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+/**
+ * Work a caller adds to a repository's transaction, run once the repository's own work there has
+ * succeeded and committed with it (the stored answer of an Idempotency-Key request:
+ * plugins/idempotency.ts).
+ */
+export type InTransaction<T> = (tx: AppTx, result: T) => Promise<void>;
 
 // Beside this file in source; the build (apps/api/build.ts) copies it beside dist/server.js.
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, 'migrations');
 
+/** Plain SQL with positional parameters, as the job queue (pg-boss) talks to its database. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: AppDb;
+  /** Runs SQL outside Drizzle; several statements at once when there are no values. */
+  readonly executeSql: ExecuteSql;
+  /** The schema the job queue keeps its tables in (one per test schema on PostgreSQL). */
+  readonly jobsSchema: string;
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** PGlite's own dump of its data folder, gzip'd (PGlite only; PostgreSQL has pg_dump). */
+  dump(): Promise<Buffer>;
+  /** Tells the data folder's lock what became known later (PGlite in a folder only). */
+  announce(info: Pick<LockInfo, 'url' | 'authEmulatorHost'>): void;
   close(): Promise<void>;
 }
 
@@ -41,32 +60,88 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (tests use one per file); defaults to the server's search_path. */
   schema?: string;
   pool?: Partial<PoolLimits>;
+  /** Who opens a PGlite folder, in words, for its lock ("the API", "npm run seed"). */
+  program?: string;
+  /** Where PGlite takes a backup before migrating a database that holds data; none without it. */
+  backupsDir?: string;
+  /** Defaults to MIGRATIONS_DIR. */
+  migrationsFolder?: string;
+  /** Notes worth a line in the output (a backup taken before migrating). */
+  log?: (message: string) => void;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? createPostgres(options.url, options) : createPglite(options.pgliteDir);
+  return options.url ? createPostgres(options.url, options) : createPglite(options.pgliteDir, options);
 }
 
-async function createPglite(dataDir: string): Promise<Database> {
-  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(dataDir === 'memory://' ? {} : { dataDir }),
-    extensions: { pg_trgm },
-  });
-  const db = drizzlePglite({ client, schema });
+/**
+ * PGlite in memory, or in a data folder that this process then holds alone (db/lock.ts): the lock
+ * is taken before PGlite opens the folder and released after it is closed, and while it is open
+ * the process serves dumps of it to `npm run backup` (db/dump-socket.ts).
+ */
+async function createPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_DIR;
+  let lock: DataDirLock | null = null;
+  let dumps: DumpServer | null = null;
+  let client: PGlite | undefined;
+  try {
+    if (dataDir !== MEMORY_DIR) lock = await acquireLock(dataDir, options.program ?? `pid ${process.pid}`);
+    const opened = await openPglite(dataDir);
+    client = opened;
+    if (lock) {
+      dumps = await serveDumps(dataDir, () => dumpPglite(opened));
+      lock.update({ socket: dumps.socket, secret: dumps.secret });
+    }
+  } catch (error) {
+    await dumps?.close();
+    await client?.close();
+    lock?.release();
+    throw error;
+  }
+  const pglite = client;
+  const db = drizzlePglite({ client: pglite, schema });
   arrayRunners.set(db, async ({ text, values }) => {
-    const result = await client.query<unknown[]>(text, values, { rowMode: 'array', parsers: RAW_TIMESTAMPS });
+    const result = await pglite.query<unknown[]>(text, values, { rowMode: 'array', parsers: RAW_TIMESTAMPS });
     return result.rows;
   });
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    // PGlite runs one statement per query() and several only through exec(), without values.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    jobsSchema: 'pgboss',
+    migrate: async () => {
+      const backup =
+        lock && options.backupsDir ? await backupBeforeMigrating(pglite, migrationsFolder, options.backupsDir) : null;
+      if (backup)
+        options.log?.(`Backed up the database to ${backup.file} before migrating (${backup.pending.join(', ')}).`);
+      try {
+        await migratePglite(db, { migrationsFolder });
+      } catch (error) {
+        if (!backup) throw error;
+        // Drizzle wraps the driver's error ("Failed query: …"); its cause says what went wrong.
+        let reason: unknown = error;
+        while (reason instanceof Error && reason.cause instanceof Error) reason = reason.cause;
+        throw new Error(
+          `Applying the migrations failed: ${reason instanceof Error ? reason.message : String(reason)}. ` +
+            `The database as it was before is in ${backup.file}; npm run restore -- ${backup.file} puts it back.`,
+          { cause: error },
+        );
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    dump: () => dumpPglite(pglite),
+    announce: (info) => lock?.update(info),
     close: async () => {
-      if (!client.closed) await client.close();
+      await dumps?.close();
+      if (!pglite.closed) await pglite.close();
+      lock?.release();
     },
   };
 }
@@ -96,14 +171,18 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
   return {
     kind: 'postgres',
     db,
+    executeSql: (text, values) => pool.query(text, values),
+    jobsSchema: options.schema ? `${options.schema}_jobs` : 'pgboss',
     migrate: () =>
       migrateNodePg(db, {
-        migrationsFolder: MIGRATIONS_DIR,
+        migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR,
         ...(options.schema ? { migrationsSchema: options.schema } : {}),
       }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    dump: () => Promise.reject(new Error('A PostgreSQL database is backed up with pg_dump (see the README).')),
+    announce: () => undefined,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -3,8 +3,10 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   pgTable,
@@ -12,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
@@ -21,7 +24,13 @@ import {
   ORDER_LIMITS,
   ORDER_STATUSES,
   PROFILE_LIMITS,
+  NOTIFICATION_KINDS,
+  LIST_LIMITS,
+  TRADE_LIMITS,
   type Category,
+  type EmailTopic,
+  type NotificationKind,
+  type PriceTier,
   type OrderStatus,
 } from '@b2b/shared';
 
@@ -38,6 +47,15 @@ import {
 export const nameKey = (name: SQLWrapper) => sql`(lower(${name}) COLLATE "C")`;
 /** What search matches against: name and brand, lower-cased (the trigram index's expression). */
 export const searchText = (name: SQLWrapper, brand: SQLWrapper) => sql`(lower(${name} || ' ' || ${brand}))`;
+
+/**
+ * The SKU lookup key: lower-cased (SKUs are compared case-insensitively) in the C collation, so
+ * one index serves an exact match and a prefix (LIKE 'abc%') on every engine.
+ */
+export const skuKey = (sku: SQLWrapper) => sql`(lower(${sku}) COLLATE "C")`;
+
+/** Binary data (the drivers hand back a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 const categoryList = sql.raw(CATEGORY_VALUES.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '));
 
@@ -57,6 +75,11 @@ export const products = pgTable(
     quantity: integer('quantity').notNull().default(0),
     minSellQty: integer('min_sell_qty').notNull().default(1),
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }),
+    // Trade rules (docs/architecture.md, "Trade rules"): a part number, packs, a maximum per buyer, volume prices.
+    sku: text('sku'),
+    packSize: integer('pack_size').notNull().default(1),
+    maxOrderQty: integer('max_order_qty'),
+    priceTiers: jsonb('price_tiers').$type<PriceTier[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,6 +92,21 @@ export const products = pgTable(
     check('products_quantity_max', sql`${t.quantity} <= ${sql.raw(String(LIMITS.quantity))}`),
     check('products_min_sell_qty_positive', sql`${t.minSellQty} >= 1`),
     check('products_rating_range', sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
+    check(
+      'products_sku_format',
+      sql`${t.sku} IS NULL OR (length(${t.sku}) BETWEEN 1 AND ${sql.raw(String(TRADE_LIMITS.sku))} AND ${t.sku} ~ '^[A-Za-z0-9._/-]+$')`,
+    ),
+    check('products_pack_size_range', sql`${t.packSize} >= 1 AND ${t.packSize} <= ${sql.raw(String(LIMITS.quantity))}`),
+    check('products_min_sell_qty_whole_packs', sql`${t.minSellQty} % ${t.packSize} = 0`),
+    check(
+      'products_max_order_qty_range',
+      sql`${t.maxOrderQty} IS NULL OR (${t.maxOrderQty} >= ${t.minSellQty} AND ${t.maxOrderQty} <= ${sql.raw(String(LIMITS.quantity))})`,
+    ),
+    // The ladder's rules (tradeRuleIssues in the shared package), in a SQL function of the migration 0006.
+    check(
+      'products_price_tiers_valid',
+      sql`price_tiers_valid(${t.priceTiers}, ${t.price}, ${t.minSellQty}, ${t.maxOrderQty})`,
+    ),
     // One index per sort order (see ORDER_BY in repositories/products.ts), and the same again
     // behind the category, so every page of every filter × sort is an index range scan.
     index('products_created_at_idx').on(t.createdAt, t.id),
@@ -86,6 +124,11 @@ export const products = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.quantity} > ${sql.raw(String(AVAILABLE_THRESHOLD))}`),
     index('products_owner_uid_idx').on(t.ownerUid, t.createdAt, t.id),
+    // A seller's SKUs are unique, case-insensitively; the same index finds a SKU (exactly or by
+    // prefix) across the catalogue.
+    uniqueIndex('products_sku_owner_unique')
+      .on(skuKey(t.sku), t.ownerUid)
+      .where(sql`${t.sku} IS NOT NULL`),
     // Substring and typo-tolerant search over name and brand (pg_trgm, on both engines).
     index('products_search_idx').using('gin', sql`${searchText(t.name, t.brand)} gin_trgm_ops`),
   ],
@@ -101,7 +144,11 @@ export const cartItems = pgTable(
     image: text('image').notNull(),
     brand: text('brand').notNull(),
     category: text('category').$type<Category>().notNull(),
+    // The unit price applied: the tier the buyer's total of the product reaches, reset whenever it changes.
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    // The product's own price when `price` was set, and its part number when bought.
+    listPrice: numeric('list_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    sku: text('sku'),
     userUid: text('user_uid').notNull(),
     userEmail: text('user_email').notNull(),
     displayName: text('display_name').notNull(),
@@ -113,15 +160,24 @@ export const cartItems = pgTable(
     sellerEmail: text('seller_email').notNull(),
     // The stock is held until then (buy date + CART_HOLD_HOURS); the hold sweep releases it after.
     heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    // When the buyer was told the hold ends soon (notifications/hold-warnings.ts); null until then.
+    holdWarnedAt: timestamp('hold_warned_at', { withTimezone: true }),
   },
   (t) => [
     check('cart_items_buy_quantity_positive', sql`${t.buyQuantity} > 0`),
     check('cart_items_price_non_negative', sql`${t.price} >= 0`),
+    check('cart_items_list_price_non_negative', sql`${t.listPrice} >= 0`),
+    // A buyer's holds of one product: their total decides the tier, and maximums are per buyer.
+    index('cart_items_user_product_idx').on(t.userUid, t.productId),
     // A cart is listed by the buyer's uid (an email can later belong to another account).
     index('cart_items_user_uid_idx').on(t.userUid, t.buyDate),
     index('cart_items_product_id_idx').on(t.productId),
     // The hold sweep takes the oldest expired holds first.
     index('cart_items_held_until_idx').on(t.heldUntil),
+    // The hold warning sweep: only the items not warned yet.
+    index('cart_items_hold_warning_idx')
+      .on(t.heldUntil)
+      .where(sql`${t.holdWarnedAt} IS NULL`),
   ],
 );
 
@@ -203,6 +259,8 @@ export const orders = pgTable(
     index('orders_seller_idx').on(t.sellerUid, t.placedAt, t.id),
     index('orders_seller_status_idx').on(t.sellerUid, t.status, t.placedAt, t.id),
     index('orders_checkout_id_idx').on(t.checkoutId),
+    // The seller's dashboard: a window of days read from the index alone.
+    index('orders_seller_sales_idx').on(t.sellerUid, t.placedAt, t.status, t.total),
   ],
 );
 
@@ -221,7 +279,10 @@ export const orderLines = pgTable(
     image: text('image').notNull(),
     brand: text('brand').notNull(),
     category: text('category').$type<Category>().notNull(),
+    // The unit price charged (a volume tier or the product's price), the product's own price, the part number.
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    listPrice: numeric('list_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    sku: text('sku'),
     quantity: integer('quantity').notNull(),
     lineTotal: numeric('line_total', { precision: 24, scale: 2, mode: 'number' })
       .notNull()
@@ -230,6 +291,7 @@ export const orderLines = pgTable(
   (t) => [
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_non_negative', sql`${t.price} >= 0`),
+    check('order_lines_list_price_non_negative', sql`${t.listPrice} >= 0`),
     unique('order_lines_order_position_unique').on(t.orderId, t.position),
   ],
 );
@@ -304,9 +366,182 @@ export const profiles = pgTable(
   ],
 );
 
+const notificationKindList = sql.raw(NOTIFICATION_KINDS.map((value) => `'${value}'`).join(', '));
+
+/**
+ * The inbox and the email outbox in one (docs/architecture.md, "Notifications"): one row per
+ * recipient per event, written in the transaction of its cause. `key` names the message (an
+ * event can never notify the same person twice, and a retried job finds what it already did);
+ * the email_* columns are the outbox: pending until the mail worker sends or skips it.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique('notifications_key_unique'),
+    userUid: text('user_uid').notNull(),
+    // The account's address when the event happened (from the order, never from a request body).
+    userEmail: text('user_email').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    // What the email shows beyond title and body (order lines, totals…), by kind.
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    emailState: text('email_state').$type<'pending' | 'sent' | 'skipped' | 'failed'>().notNull().default('pending'),
+    // Set once a delivery job exists for it (the relay); the job id is this row's id.
+    emailQueuedAt: timestamp('email_queued_at', { withTimezone: true }),
+    // A worker holds the send until then, so two workers never send it at once.
+    emailClaimedUntil: timestamp('email_claimed_until', { withTimezone: true }),
+    emailAttempts: integer('email_attempts').notNull().default(0),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    emailError: text('email_error'),
+  },
+  (t) => [
+    check('notifications_kind_known', sql`${t.kind} IN (${notificationKindList})`),
+    check('notifications_email_state_known', sql`${t.emailState} IN ('pending', 'sent', 'skipped', 'failed')`),
+    // The inbox, newest first, and the unread count.
+    index('notifications_user_idx').on(t.userUid, t.createdAt, t.id),
+    index('notifications_unread_idx')
+      .on(t.userUid)
+      .where(sql`${t.readAt} IS NULL`),
+    // The relay: rows without a delivery job yet (normally none).
+    index('notifications_unqueued_idx')
+      .on(t.createdAt)
+      .where(sql`${t.emailState} = 'pending' AND ${t.emailQueuedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Which emails a user receives (all, until they say otherwise), and the secret token of their
+ * one-click unsubscribe links. A row is made the first time one is needed.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  uid: text('uid').primaryKey(),
+  // Topics switched off; everything else is sent.
+  emailsOff: text('emails_off')
+    .array()
+    .$type<EmailTopic[]>()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  unsubscribeToken: text('unsubscribe_token')
+    .notNull()
+    .unique('notification_preferences_token_unique')
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+/** A buyer's saved list of products and quantities ("Weekly kitchen restock"): docs/architecture.md, "Quick order and lists". */
+export const orderLists = pgTable(
+  'order_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUid: text('owner_uid').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_lists_name_length', sql`length(btrim(${t.name})) BETWEEN 1 AND ${sql.raw(String(LIST_LIMITS.name))}`),
+    index('order_lists_owner_idx').on(t.ownerUid, t.updatedAt),
+  ],
+);
+
+/** One product of a list, once; like cart items, no foreign key to the product: a list outlives it. */
+export const orderListLines = pgTable(
+  'order_list_lines',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => orderLists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    // What the list remembers of the product, to name it once it is gone.
+    name: text('name').notNull(),
+    sku: text('sku'),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.productId] }),
+    check('order_list_lines_quantity_range', sql`${t.quantity} BETWEEN 1 AND ${sql.raw(String(LIMITS.quantity))}`),
+  ],
+);
+
+/**
+ * A seller's catalogue import (docs/architecture.md, "Catalogue import and export"): the file is
+ * kept in `import_chunks` (so a job on any API process, after any restart, can read it), the job
+ * advances `processed` in the same transaction as each batch of rows it writes, so a resumed
+ * import never applies a row twice.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUid: text('owner_uid').notNull(),
+    ownerEmail: text('owner_email').notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    status: text('status')
+      .$type<'uploading' | 'queued' | 'running' | 'done' | 'failed'>()
+      .notNull()
+      .default('uploading'),
+    fileName: text('file_name').notNull().default(''),
+    kind: text('kind').$type<'csv' | 'xlsx'>().notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    header: jsonb('header').$type<string[]>(),
+    ignoredColumns: jsonb('ignored_columns').$type<string[]>().notNull().default([]),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('imports_status_known', sql`${t.status} IN ('uploading', 'queued', 'running', 'done', 'failed')`),
+    check('imports_kind_known', sql`${t.kind} IN ('csv', 'xlsx')`),
+    index('imports_owner_idx').on(t.ownerUid, t.createdAt),
+  ],
+);
+
+/** The uploaded file, in pieces of about 1 MB, in order. */
+export const importChunks = pgTable(
+  'import_chunks',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+);
+
+/** Each problem of each failed row, with the row's original cells (for the failed-rows download). */
+export const importErrors = pgTable(
+  'import_errors',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    column: text('column').notNull(),
+    message: text('message').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+  },
+  (t) => [index('import_errors_import_idx').on(t.importId, t.row)],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type CartItemRow = typeof cartItems.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotificationRow = typeof notifications.$inferInsert;

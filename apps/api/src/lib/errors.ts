@@ -108,3 +108,11 @@ export function isDataViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** True when `error` is a unique violation (23505) of the named constraint or index. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (const e of causes(error)) {
+    if (e.code === '23505' && e.constraint === constraint) return true;
+  }
+  return false;
+}

@@ -22,6 +22,9 @@ export default fp<DbPluginOptions>(
         url: app.config.databaseUrl,
         pgliteDir: app.config.pgliteDir,
         pool: app.config.pool,
+        program: 'the API',
+        backupsDir: app.config.backupsDir,
+        log: (message) => app.log.info(message),
       });
       await database.migrate();
       const opened = database;

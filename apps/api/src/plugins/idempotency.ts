@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { queryRows } from '../db/client.js';
+import { queryRows, type AppDb, type AppTx, type InTransaction } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 
 /*
@@ -24,6 +24,12 @@ import { AppError } from '../lib/errors.js';
  * Keys are per user. Answers with a 5xx status are not stored: the claim is released so a
  * retry does the work. A claim whose process died is released after LEASE_SECONDS. Expired
  * keys are replaced on use and deleted by an hourly sweep.
+ *
+ * A route whose work is one transaction (a purchase, a checkout) stores its answer in that
+ * transaction: it passes `answerInTransaction(request, reply, status)` to its repository, which
+ * runs it inside the transaction. Then a process that dies after the commit has stored the answer
+ * too, and a retry gets it instead of taking the claim over after the lease and buying again.
+ * Everything else is stored by the onSend hook, after the route.
  */
 
 declare module 'fastify' {
@@ -81,6 +87,35 @@ interface StoredRow {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Stores the answer of a claimed key, unless one is stored already (in the work's transaction). */
+async function storeAnswer(db: AppDb | AppTx, held: Claim, statusCode: number, body: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE idempotency_keys
+        SET status_code = ${statusCode}, response_body = ${body}, locked_until = NULL
+        WHERE user_uid = ${held.uid} AND key = ${held.key} AND fingerprint = ${held.fingerprint}
+          AND status_code IS NULL`,
+  );
+}
+
+/**
+ * For a request that holds an Idempotency-Key: stores its answer (`statusCode`, `toBody(result)`
+ * serialized by the route's response schema, so a replay is the first answer byte for byte)
+ * inside the transaction of the work it answers. Pass it to the repository; undefined without a key.
+ */
+export function answerInTransaction<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+  toBody: (result: T) => object = (result) => result as object,
+): InTransaction<T> | undefined {
+  const held = request.idempotencyClaim;
+  if (!held) return undefined;
+  return (tx, result) => {
+    const body = reply.serializeInput(toBody(result) as Record<string, unknown>, String(statusCode));
+    return storeAnswer(tx, held, statusCode, String(body));
+  };
+}
 
 function fingerprintOf(request: FastifyRequest): string {
   const path = request.url.split('?')[0] ?? request.url;
@@ -166,18 +201,15 @@ export default fp(
       request.idempotencyClaim = null;
       try {
         if (reply.statusCode >= 500) {
-          // Nothing was done (the work is one transaction): let a retry do it.
+          // Nothing was done (the work is one transaction): let a retry do it. (Work that did commit
+          // stored its answer with it, which this leaves alone.)
           await db.execute(
             sql`DELETE FROM idempotency_keys
                 WHERE user_uid = ${held.uid} AND key = ${held.key} AND status_code IS NULL`,
           );
         } else {
           const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-          await db.execute(
-            sql`UPDATE idempotency_keys
-                SET status_code = ${reply.statusCode}, response_body = ${body}, locked_until = NULL
-                WHERE user_uid = ${held.uid} AND key = ${held.key} AND fingerprint = ${held.fingerprint}`,
-          );
+          await storeAnswer(db, held, reply.statusCode, body);
         }
       } catch (error) {
         // The client still gets the real answer; the claim's lease runs out on its own.

@@ -1,11 +1,19 @@
 import fp from 'fastify-plugin';
 import { createCartRepository, type CartRepository } from '../repositories/carts.js';
+import { createListRepository, type ListRepository } from '../repositories/lists.js';
 import { createOrderRepository, type OrderRepository } from '../repositories/orders.js';
 import { createProductRepository, type ProductRepository } from '../repositories/products.js';
+import { createQuickOrderRepository, type QuickOrderRepository } from '../repositories/quick-order.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    repos: { products: ProductRepository; carts: CartRepository; orders: OrderRepository };
+    repos: {
+      products: ProductRepository;
+      carts: CartRepository;
+      orders: OrderRepository;
+      quickOrder: QuickOrderRepository;
+      lists: ListRepository;
+    };
   }
 }
 
@@ -17,6 +25,8 @@ export default fp(
       products: createProductRepository(app.db),
       carts,
       orders: createOrderRepository(app.db, { carts }),
+      quickOrder: createQuickOrderRepository(app.db, { carts }),
+      lists: createListRepository(app.db, { carts }),
     });
   },
   { name: 'repositories', dependencies: ['db', 'config'] },

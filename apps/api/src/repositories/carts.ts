@@ -1,6 +1,15 @@
-import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { type CartItem, type Purchase } from '@b2b/shared';
-import { queryRows, type AppDb } from '../db/client.js';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import {
+  judgeQuantity,
+  nextTierFor,
+  unitPriceFor,
+  type CartItem,
+  type PriceTier,
+  type Purchase,
+  type TradeRules,
+} from '@b2b/shared';
+import type { AppDb, AppTx, InTransaction } from '../db/client.js';
 import { cartItems, products, type CartItemRow } from '../db/schema.js';
 import { AppError, forbidden, notFound } from '../lib/errors.js';
 import { createKeyBatcher } from '../lib/key-batcher.js';
@@ -8,15 +17,27 @@ import type { AuthUser } from '../plugins/auth.js';
 import type { Page } from './products.js';
 import { returnStock } from './stock.js';
 
-export function toCartItem({
-  id,
-  userUid: _buyer,
-  sellerUid: _seller,
-  buyDate,
-  heldUntil,
-  ...fields
-}: CartItemRow): CartItem {
-  return { ...fields, _id: id, buyDate: buyDate.toISOString(), heldUntil: heldUntil.toISOString() };
+/** What the cart list adds to a stored item: the product's pack and ladder today, and the buyer's total of it. */
+interface CartItemContext {
+  packSize: number | null;
+  priceTiers: PriceTier[] | null;
+  productQuantity: number;
+}
+
+export function toCartItem(
+  { id, userUid: _buyer, sellerUid: _seller, buyDate, heldUntil, ...fields }: CartItemRow,
+  { packSize, priceTiers, productQuantity }: CartItemContext,
+): CartItem {
+  return {
+    ...fields,
+    _id: id,
+    buyDate: buyDate.toISOString(),
+    heldUntil: heldUntil.toISOString(),
+    packSize: packSize ?? 1,
+    productQuantity,
+    // A product deleted since has no ladder left to climb.
+    nextTier: priceTiers ? nextTierFor({ priceTiers }, productQuantity) : null,
+  };
 }
 
 export interface CartOptions {
@@ -27,153 +48,307 @@ export interface CartOptions {
 /** A hold that has not expired yet: only these are in the cart (the sweep removes the rest). */
 const holding = () => gt(cartItems.heldUntil, sql`now()`);
 
-const plural = (n: number) => (n === 1 ? 'unit' : 'units');
-
 /** One buyer's request in a batch of purchases of one product. */
 interface BuyRequest {
   user: AuthUser;
   buyQuantity: number;
+  inTransaction?: InTransaction<string> | undefined;
 }
 
-/** At most this many purchases share one statement (and one commit). */
+/** At most this many purchases share one transaction (and one commit). */
 const MAX_PURCHASE_BATCH = 100;
 
+/** The product's columns a purchase decides by and snapshots. */
+const PURCHASED = {
+  id: products.id,
+  name: products.name,
+  image: products.image,
+  brand: products.brand,
+  category: products.category,
+  price: products.price,
+  quantity: products.quantity,
+  minSellQty: products.minSellQty,
+  packSize: products.packSize,
+  maxOrderQty: products.maxOrderQty,
+  priceTiers: products.priceTiers,
+  sku: products.sku,
+  ownerUid: products.ownerUid,
+  ownerEmail: products.ownerEmail,
+};
+
+type LockedProduct = TradeRules & { id: string; quantity: number };
+
+type PurchasedRow = NonNullable<Awaited<ReturnType<typeof lockProduct>>>;
+
+/**
+ * Locks the product row for the rest of the transaction. Lock order: a removal, the sweep and a
+ * checkout lock cart rows first and products after; a purchase locks products first but never
+ * waits for a cart row (its repricing skips locked rows), so no two of them can deadlock.
+ */
+async function lockProduct(tx: AppTx, productId: string) {
+  const [product] = await tx.select(PURCHASED).from(products).where(eq(products.id, productId)).for('update');
+  return product;
+}
+
+/** Each buyer's total of the product over their holds (read after the product lock, so it is current). */
+async function heldByBuyer(tx: AppTx, productId: string, uids: readonly string[]): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ uid: cartItems.userUid, held: sql<number>`sum(${cartItems.buyQuantity})::integer` })
+    .from(cartItems)
+    .where(and(eq(cartItems.productId, productId), inArray(cartItems.userUid, [...uids]), holding()))
+    .groupBy(cartItems.userUid);
+  return new Map(rows.map((row) => [row.uid, Number(row.held)]));
+}
+
+/**
+ * Sets the unit price of every hold of `product` by the buyers in `totals` to the tier their
+ * total reaches (docs/architecture.md, "Trade rules"): a volume price belongs to the buyer's
+ * total of a product, not to one cart line. Only rows whose price changes are touched. Rows
+ * another transaction is deleting right now (a checkout, the sweep) are skipped rather than
+ * waited for: they are leaving the cart. A product without tiers is not repriced at all: each
+ * of its items keeps the price it was bought at, as the spec's cart does.
+ */
+async function reprice(tx: AppTx, product: LockedProduct, totals: ReadonlyMap<string, number>): Promise<void> {
+  if (totals.size === 0 || product.priceTiers.length === 0) return;
+  const uids = [...totals.keys()];
+  const prices = uids.map((uid) => unitPriceFor(product, totals.get(uid) ?? 0).toFixed(2));
+  const list = sql`${product.price}::numeric`;
+  await tx.execute(sql`
+    update ${cartItems} set price = changed.price, list_price = ${list}
+    from (
+      select held.id, p.price
+      from ${cartItems} as held
+      join unnest(${sql.param(uids)}::text[], ${sql.param(prices)}::numeric[]) as p(uid, price) on held.user_uid = p.uid
+      where held.product_id = ${product.id} and held.held_until > now()
+        and (held.price <> p.price or held.list_price <> ${list})
+      for update of held skip locked
+    ) as changed
+    where ${cartItems.id} = changed.id`);
+}
+
+/** Whether a purchase needs the buyers' holds of the product: only a maximum or a ladder depends on them. */
+const dependsOnHolds = (product: LockedProduct) => product.maxOrderQty !== null || product.priceTiers.length > 0;
+
+/** After holds left the cart (a removal, the sweep): each buyer's remaining holds get their new tier. */
+export async function repriceAfterRelease(
+  tx: AppTx,
+  released: readonly { productId: string; userUid: string }[],
+): Promise<void> {
+  const buyersByProduct = new Map<string, Set<string>>();
+  for (const { productId, userUid } of released) {
+    buyersByProduct.set(productId, (buyersByProduct.get(productId) ?? new Set()).add(userUid));
+  }
+  for (const productId of [...buyersByProduct.keys()].sort()) {
+    const product = await lockProduct(tx, productId);
+    if (!product || product.priceTiers.length === 0) continue;
+    const uids = [...(buyersByProduct.get(productId) ?? [])];
+    const held = await heldByBuyer(tx, productId, uids);
+    await reprice(tx, product, new Map(uids.map((uid) => [uid, held.get(uid) ?? 0])));
+  }
+}
+
+/** One purchase in a bulk (quick order, a list, or a batch of one hot product's purchases). */
+export interface BuyLine {
+  user: AuthUser;
+  productId: string;
+  buyQuantity: number;
+  /** Runs in the purchase's transaction once this line is bought (an idempotent answer). */
+  inTransaction?: InTransaction<string> | undefined;
+}
+
 export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
-  const col = (column: { name: string }) => sql.identifier(column.name);
-
   /**
-   * Buys what it can of a batch of requests for one product, in one statement (docs/architecture.md,
-   * "Atomic purchase"): it locks the product row, accepts the requests in arrival order while the
-   * stock lasts (each at least the minimum), takes their units off the stock and inserts one cart
-   * row per accepted request, committing or failing as a whole. The row lock is held for this one
-   * statement, not across client round trips. Returns the cart item id of each accepted request
-   * by its index; the others are not bought.
+   * Buys what it can of `lines`, in one transaction (docs/architecture.md, "Atomic purchase"):
+   * it locks their products (in id order, so two bulks can never deadlock), reads each buyer's
+   * holds of the products that have a maximum or volume prices, judges the lines in order with
+   * the shared `judgeQuantity` (minimum, pack, maximum per buyer, the stock left by the lines
+   * before), then in one statement takes the accepted units off each product's stock and inserts
+   * their cart rows at the unit price of each buyer's new total, and moves the buyers' earlier
+   * holds to that price. Each line is judged exactly as if it had come alone after the ones
+   * before it; the result of each line is its cart item id, or why it was not bought.
    */
-  async function buyBatch(productId: string, requests: readonly BuyRequest[]): Promise<Map<number, string>> {
-    // sql.param: one array parameter (a bare array would become a list of parameters).
-    const user = (key: keyof AuthUser) => sql.param(requests.map((r) => r.user[key]));
-    const rows = await queryRows<{ n: string; id: string }>(
-      db,
-      sql`with req as (
-            select r.n, r.uid, r.email, r.display_name, r.qty
-            from unnest(${user('uid')}::text[], ${user('email')}::text[], ${user('displayName')}::text[],
-                        ${sql.param(requests.map((r) => r.buyQuantity))}::integer[])
-                 with ordinality as r(uid, email, display_name, qty, n)
-          ),
-          target as (
-            select ${col(products.quantity)} as stock, ${col(products.minSellQty)} as minimum
-            from ${products} where ${products.id} = ${productId}
-            for update
-          ),
-          running as (
-            select req.*, sum(req.qty) over (order by req.n) as total
-            from req, target
-            where req.qty >= target.minimum
-          ),
-          ok as (
-            select running.*, gen_random_uuid() as item_id
-            from running, target
-            where running.total <= target.stock
-          ),
-          bought as (
-            update ${products}
-            set ${col(products.quantity)} = ${products.quantity} - (select sum(qty) from ok)::integer,
-                ${col(products.updatedAt)} = now()
-            where ${products.id} = ${productId} and exists (select 1 from ok)
-            returning ${products.id}, ${products.name}, ${products.image}, ${products.brand},
-                      ${products.category}, ${products.price}, ${products.ownerUid}, ${products.ownerEmail}
-          ),
-          inserted as (
-            insert into ${cartItems} (${col(cartItems.id)}, ${col(cartItems.productId)}, ${col(cartItems.name)},
-                                      ${col(cartItems.image)}, ${col(cartItems.brand)}, ${col(cartItems.category)},
-                                      ${col(cartItems.price)}, ${col(cartItems.userUid)}, ${col(cartItems.userEmail)},
-                                      ${col(cartItems.displayName)}, ${col(cartItems.buyQuantity)},
-                                      ${col(cartItems.sellerUid)}, ${col(cartItems.sellerEmail)}, ${col(cartItems.heldUntil)})
-            select ok.item_id, bought.${col(products.id)}, bought.${col(products.name)}, bought.${col(products.image)},
-                   bought.${col(products.brand)}, bought.${col(products.category)}, bought.${col(products.price)},
-                   ok.uid, ok.email, ok.display_name, ok.qty,
-                   bought.${col(products.ownerUid)}, bought.${col(products.ownerEmail)},
-                   now() + make_interval(hours => ${holdHours}::integer)
-            from bought, ok
-            returning ${col(cartItems.id)}
+  async function buy(lines: readonly BuyLine[]): Promise<PromiseSettledResult<string>[]> {
+    if (lines.length === 0) return [];
+    return db.transaction(async (tx) => {
+      const ids = [...new Set(lines.map((line) => line.productId))].sort();
+      const locked = await tx
+        .select(PURCHASED)
+        .from(products)
+        .where(inArray(products.id, ids))
+        .orderBy(products.id)
+        .for('update');
+      const byId = new Map(locked.map((product) => [product.id, product]));
+      const dependent = locked.filter(dependsOnHolds).map((product) => product.id);
+      const held = new Map<string, number>();
+      const holdKey = (productId: string, uid: string) => `${productId} ${uid}`;
+      if (dependent.length > 0) {
+        const rows = await tx
+          .select({
+            productId: cartItems.productId,
+            uid: cartItems.userUid,
+            held: sql<number>`sum(${cartItems.buyQuantity})::integer`,
+          })
+          .from(cartItems)
+          .where(
+            and(
+              inArray(cartItems.productId, dependent),
+              inArray(cartItems.userUid, [...new Set(lines.map((line) => line.user.uid))]),
+              holding(),
+            ),
           )
-          select ok.n::text as n, ok.item_id::text as id
-          from ok join inserted on inserted.${col(cartItems.id)} = ok.item_id`,
-    );
-    return new Map(rows.map((row) => [Number(row.n) - 1, row.id]));
+          .groupBy(cartItems.productId, cartItems.userUid);
+        for (const row of rows) held.set(holdKey(row.productId, row.uid), Number(row.held));
+      }
+
+      const stock = new Map(locked.map((product) => [product.id, product.quantity]));
+      const accepted: { line: BuyLine; product: PurchasedRow; id: string }[] = [];
+      const results = lines.map((line): PromiseSettledResult<string> => {
+        const product = byId.get(line.productId);
+        if (!product) return { status: 'rejected', reason: notFound('Product') };
+        const key = holdKey(product.id, line.user.uid);
+        const left = stock.get(product.id) ?? 0;
+        const verdict = judgeQuantity(product, { quantity: line.buyQuantity, held: held.get(key) ?? 0, stock: left });
+        if (!verdict.ok) return { status: 'rejected', reason: new AppError(verdict.code, verdict.message) };
+        stock.set(product.id, left - line.buyQuantity);
+        held.set(key, verdict.total);
+        const id = randomUUID();
+        accepted.push({ line, product, id });
+        return { status: 'fulfilled', value: id };
+      });
+      if (accepted.length === 0) return results;
+
+      const sold = [...new Set(accepted.map((a) => a.product.id))];
+      const column = <T>(pick: (a: (typeof accepted)[number]) => T) => sql.param(accepted.map(pick));
+      const unitPrice = (a: (typeof accepted)[number]) =>
+        unitPriceFor(a.product, held.get(holdKey(a.product.id, a.line.user.uid)) ?? 0).toFixed(2);
+      await tx.execute(sql`
+        with bought as (
+          update ${products}
+          set quantity = ${products.quantity} - sold.units, updated_at = now()
+          from unnest(${sql.param(sold)}::uuid[],
+                      ${sql.param(sold.map((id) => (byId.get(id)?.quantity ?? 0) - (stock.get(id) ?? 0)))}::integer[])
+               as sold(id, units)
+          where ${products.id} = sold.id
+          returning ${products.id}
+        )
+        insert into ${cartItems} (id, product_id, name, image, brand, category, price, list_price, sku,
+                                  user_uid, user_email, display_name, buy_quantity, seller_uid, seller_email, held_until)
+        select r.id, r.product_id, r.name, r.image, r.brand, r.category, r.price, r.list_price, r.sku,
+               r.uid, r.email, r.display_name, r.qty, r.seller_uid, r.seller_email,
+               now() + make_interval(hours => ${holdHours}::integer)
+        from unnest(${column((a) => a.id)}::uuid[], ${column((a) => a.product.id)}::uuid[],
+                    ${column((a) => a.product.name)}::text[], ${column((a) => a.product.image)}::text[],
+                    ${column((a) => a.product.brand)}::text[], ${column((a) => a.product.category)}::text[],
+                    ${column(unitPrice)}::numeric[], ${column((a) => a.product.price.toFixed(2))}::numeric[],
+                    ${column((a) => a.product.sku)}::text[],
+                    ${column((a) => a.line.user.uid)}::text[], ${column((a) => a.line.user.email)}::text[],
+                    ${column((a) => a.line.user.displayName)}::text[], ${column((a) => a.line.buyQuantity)}::integer[],
+                    ${column((a) => a.product.ownerUid)}::text[], ${column((a) => a.product.ownerEmail)}::text[])
+             as r(id, product_id, name, image, brand, category, price, list_price, sku,
+                  uid, email, display_name, qty, seller_uid, seller_email)
+        where r.product_id in (select id from bought)`);
+      // The new rows already have the new price; this moves the buyers' earlier holds to it.
+      for (const productId of sold) {
+        const product = byId.get(productId);
+        if (!product || product.priceTiers.length === 0) continue;
+        const buyers = accepted.filter((a) => a.product.id === productId).map((a) => a.line.user.uid);
+        await reprice(tx, product, new Map(buyers.map((uid) => [uid, held.get(holdKey(productId, uid)) ?? 0])));
+      }
+      for (const { line, id } of accepted) await line.inTransaction?.(tx, id);
+      return results;
+    });
   }
 
-  /** Why a request was not bought (read outside any lock: the answer may be a moment old). */
-  async function refusal(productId: string, buyQuantity: number): Promise<AppError> {
-    const [current] = await db
-      .select({ quantity: products.quantity, minSellQty: products.minSellQty })
-      .from(products)
-      .where(eq(products.id, productId));
-    if (!current) return notFound('Product');
-    if (buyQuantity < current.minSellQty) {
-      return new AppError('MIN_ORDER_NOT_MET', `You must buy at least ${current.minSellQty} units.`);
-    }
-    return new AppError(
-      'INSUFFICIENT_STOCK',
-      `Not enough stock: only ${current.quantity} ${plural(current.quantity)} available.`,
-    );
-  }
+  /** A batch of purchases of one product (the key batcher's runner). */
+  const buyBatch = (productId: string, requests: readonly BuyRequest[]) =>
+    buy(requests.map(({ user, buyQuantity, inTransaction }) => ({ user, productId, buyQuantity, inTransaction })));
 
-  /**
-   * A batch's requests in order: those the batch statement could not accept (the stock ran out
-   * before them, or they are below the minimum) are retried alone, so each one is judged on its
-   * own against the stock left, exactly as if it had come alone, and refused with its reason.
-   */
-  async function runBatch(productId: string, requests: readonly BuyRequest[]): Promise<PromiseSettledResult<string>[]> {
-    const bought = await buyBatch(productId, requests);
-    const results: PromiseSettledResult<string>[] = [];
-    for (const [i, request] of requests.entries()) {
-      let id = bought.get(i);
-      if (id === undefined && requests.length > 1) id = (await buyBatch(productId, [request])).get(0);
-      results.push(
-        id === undefined
-          ? { status: 'rejected', reason: await refusal(productId, request.buyQuantity) }
-          : { status: 'fulfilled', value: id },
-      );
-    }
-    return results;
-  }
-
-  const batcher = createKeyBatcher(runBatch, MAX_PURCHASE_BATCH);
+  const batcher = createKeyBatcher(buyBatch, MAX_PURCHASE_BATCH);
 
   return {
     /**
      * A purchase: batched with the purchases of the same product that arrive while one is being
      * committed (`buyBatch`), so a hot product sells at the pace of the server, not of the disk.
      */
-    purchase(user: AuthUser, { productId, buyQuantity }: Purchase): Promise<string> {
-      return batcher.submit(productId, { user, buyQuantity });
+    purchase(
+      user: AuthUser,
+      { productId, buyQuantity }: Purchase,
+      inTransaction?: InTransaction<string>,
+    ): Promise<string> {
+      return batcher.submit(productId, { user, buyQuantity, inTransaction });
     },
+
+    /**
+     * Many purchases in one transaction (quick order, a saved list): each line judged by the same
+     * rules as a purchase, in order; one result per line.
+     */
+    buyLines: buy,
 
     /**
      * The buyer's items, by uid like every ownership check: an email address can be reused by
      * a later account, which must not see the earlier account's purchases. An expired hold is
-     * no longer in the cart, even before the sweep has released it.
+     * no longer in the cart, even before the sweep has released it. Each item carries the
+     * buyer's total of its product and the next volume tier (from the product's ladder today).
      */
     async listForUser(user: AuthUser, limit: number, offset: number): Promise<Page<CartItem>> {
       const where = and(eq(cartItems.userUid, user.uid), holding());
+      const others = sql.identifier('others');
       const [rows, totals] = await Promise.all([
         db
-          .select()
+          .select({
+            item: cartItems,
+            packSize: products.packSize,
+            priceTiers: products.priceTiers,
+            productQuantity: sql<number>`(
+              select coalesce(sum(${others}.buy_quantity), 0)::integer from ${cartItems} as ${others}
+              where ${others}.user_uid = ${cartItems.userUid} and ${others}.product_id = ${cartItems.productId}
+                and ${others}.held_until > now())`,
+          })
           .from(cartItems)
+          .leftJoin(products, eq(products.id, cartItems.productId))
           .where(where)
           .orderBy(desc(cartItems.buyDate), desc(cartItems.id))
           .limit(limit)
           .offset(offset),
         db.select({ total: count() }).from(cartItems).where(where),
       ]);
-      return { items: rows.map(toCartItem), total: totals[0]?.total ?? 0 };
+      return {
+        items: rows.map(({ item, productQuantity, ...context }) =>
+          toCartItem(item, { ...context, productQuantity: Number(productQuantity) }),
+        ),
+        total: totals[0]?.total ?? 0,
+      };
     },
 
-    /** Deletes the item and gives its units back to the product (if it still exists), atomically. */
+    /** How much of one product the buyer holds, the unit price that total is charged and the next tier. */
+    async heldOf(user: AuthUser, productId: string) {
+      const [[product], held] = await Promise.all([
+        db.select(PURCHASED).from(products).where(eq(products.id, productId)),
+        db
+          .select({ quantity: sql<number>`coalesce(sum(${cartItems.buyQuantity}), 0)::integer` })
+          .from(cartItems)
+          .where(and(eq(cartItems.userUid, user.uid), eq(cartItems.productId, productId), holding())),
+      ]);
+      if (!product) throw notFound('Product');
+      const quantity = Number(held[0]?.quantity ?? 0);
+      return {
+        productId,
+        quantity,
+        unitPrice: unitPriceFor(product, quantity),
+        nextTier: nextTierFor(product, quantity),
+      };
+    },
+
+    /**
+     * Deletes the item and gives its units back to the product (if it still exists), atomically;
+     * the buyer's other holds of the product move to the tier their smaller total reaches.
+     */
     async remove(id: string, user: AuthUser): Promise<number> {
       return db.transaction(async (tx) => {
-        const [item] = await tx.select({ userUid: cartItems.userUid }).from(cartItems).where(eq(cartItems.id, id));
+        const [item] = await tx
+          .select({ userUid: cartItems.userUid, productId: cartItems.productId })
+          .from(cartItems)
+          .where(eq(cartItems.id, id));
         if (!item) throw notFound('Cart item');
         if (item.userUid !== user.uid) throw forbidden('Only the buyer can remove this cart item.');
         // DELETE … RETURNING: of two concurrent removals only one gets the row and restores stock.
@@ -184,15 +359,17 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
         if (!deleted) return 0;
         // Capped at the stock limit (a CHECK), so giving units back can never fail the removal.
         await returnStock(tx, [{ productId: deleted.productId, quantity: deleted.buyQuantity }]);
+        await repriceAfterRelease(tx, [{ productId: deleted.productId, userUid: user.uid }]);
         return 1;
       });
     },
 
     /**
      * Releases up to `batch` expired holds in one transaction: the items leave their carts and
-     * their units go back to stock. `FOR UPDATE SKIP LOCKED` lets several API processes sweep at
-     * once (each item is released by exactly one), and an item that a checkout or a removal is
-     * taking right now is skipped, not waited for. Returns how many items were released.
+     * their units go back to stock, and their buyers' other holds of those products are repriced.
+     * `FOR UPDATE SKIP LOCKED` lets several API processes sweep at once (each item is released
+     * by exactly one), and an item that a checkout or a removal is taking right now is skipped,
+     * not waited for. Returns how many items were released.
      */
     async releaseExpiredHolds(batch: number): Promise<number> {
       return db.transaction(async (tx) => {
@@ -206,8 +383,9 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
         const released = await tx
           .delete(cartItems)
           .where(sql`${cartItems.id} IN (${expired})`)
-          .returning({ productId: cartItems.productId, quantity: cartItems.buyQuantity });
+          .returning({ productId: cartItems.productId, quantity: cartItems.buyQuantity, userUid: cartItems.userUid });
         await returnStock(tx, released);
+        await repriceAfterRelease(tx, released);
         return released.length;
       });
     },

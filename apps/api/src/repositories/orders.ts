@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   formatOrderNumber,
+  judgeQuantity,
   MAX_EXACT_COUNT,
   nextStatuses,
   ORDER_STATUSES,
@@ -17,12 +18,22 @@ import {
   type OrderSummary,
   type PlaceOrder,
   type PlaceOrderResult,
+  type QuantityRefusal,
   type ReorderLineResult,
   type ReorderResult,
 } from '@b2b/shared';
-import type { AppDb, AppTx } from '../db/client.js';
-import { cartItems, orderLines, orders, type CartItemRow, type OrderLineRow, type OrderRow } from '../db/schema.js';
+import type { AppDb, AppTx, InTransaction } from '../db/client.js';
+import {
+  cartItems,
+  orderLines,
+  orders,
+  products,
+  type CartItemRow,
+  type OrderLineRow,
+  type OrderRow,
+} from '../db/schema.js';
 import { AppError, forbidden, notFound } from '../lib/errors.js';
+import { notifyOrdersPlaced, notifyStatusChanged, type PlacedOrder } from '../notifications/events.js';
 import type { AuthUser } from '../plugins/auth.js';
 import type { CartRepository } from './carts.js';
 import { returnStock } from './stock.js';
@@ -108,6 +119,8 @@ function toOrder(row: OrderRow, lines: OrderLineRow[], roles: OrderActor[]): Ord
       brand: line.brand,
       category: line.category,
       price: line.price,
+      listPrice: line.listPrice,
+      sku: line.sku,
       quantity: line.quantity,
       lineTotal: line.lineTotal,
     })),
@@ -145,8 +158,50 @@ function decodeCursor(cursor: string): { placedAt: string; id: string } {
 const REORDER_OUTCOME = {
   NOT_FOUND: 'product_gone',
   MIN_ORDER_NOT_MET: 'min_order_not_met',
+  QUANTITY_NOT_MULTIPLE: 'quantity_not_multiple',
+  MAX_ORDER_EXCEEDED: 'max_order_exceeded',
   INSUFFICIENT_STOCK: 'insufficient_stock',
 } as const;
+
+/**
+ * Checkout checks the cart against the products' rules as they are now (a seller may have
+ * changed the pack, minimum or maximum since the items were bought): the buyer's total of each
+ * product is judged by the same `judgeQuantity` as a purchase, without the stock, which the
+ * items already hold. Any line that no longer fits is reported and nothing is placed.
+ */
+async function assertCartFitsRules(tx: AppTx, items: readonly CartItemRow[]): Promise<void> {
+  const totals = new Map<string, { name: string; quantity: number }>();
+  for (const item of items) {
+    const total = totals.get(item.productId);
+    totals.set(item.productId, { name: item.name, quantity: (total?.quantity ?? 0) + item.buyQuantity });
+  }
+  const rules = await tx
+    .select({
+      id: products.id,
+      price: products.price,
+      minSellQty: products.minSellQty,
+      packSize: products.packSize,
+      maxOrderQty: products.maxOrderQty,
+      priceTiers: products.priceTiers,
+    })
+    .from(products)
+    .where(inArray(products.id, [...totals.keys()]));
+  const refusals: { code: QuantityRefusal; field: string; message: string }[] = [];
+  for (const product of rules) {
+    const total = totals.get(product.id);
+    if (!total) continue;
+    const verdict = judgeQuantity(product, { quantity: total.quantity });
+    if (!verdict.ok)
+      refusals.push({ code: verdict.code, field: product.id, message: `${total.name}: ${verdict.message}` });
+  }
+  const [first] = refusals;
+  if (!first) return;
+  throw new AppError(
+    first.code,
+    `Your cart no longer fits the seller's rules, so nothing was ordered. ${refusals.map((r) => r.message).join(' ')}`,
+    refusals.map(({ field, message }) => ({ field, message })),
+  );
+}
 
 export function createOrderRepository(db: AppDb, { carts }: { carts: CartRepository }) {
   async function lockedOrder(tx: AppTx, id: string): Promise<OrderRow> {
@@ -175,13 +230,18 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
      * not ordered too; they become one order per seller with the items as lines. Any failure
      * rolls everything back and the cart is as it was.
      */
-    async place(user: AuthUser, input: PlaceOrder): Promise<PlaceOrderResult> {
+    async place(
+      user: AuthUser,
+      input: PlaceOrder,
+      inTransaction?: InTransaction<PlaceOrderResult>,
+    ): Promise<PlaceOrderResult> {
       return db.transaction(async (tx) => {
         const items = await tx
           .delete(cartItems)
           .where(and(eq(cartItems.userUid, user.uid), gt(cartItems.heldUntil, sql`now()`)))
           .returning();
         if (items.length === 0) throw new AppError('EMPTY_CART', 'Your cart is empty: there is nothing to order.');
+        await assertCartFitsRules(tx, items);
 
         const bySeller = new Map<string, CartItemRow[]>();
         const oldestFirst = [...items].sort(
@@ -194,6 +254,7 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
 
         const checkoutId = randomUUID();
         const placed: PlaceOrderResult['orders'] = [];
+        const notices: PlacedOrder[] = [];
         for (const group of groups) {
           const [first] = group;
           if (!first) continue;
@@ -228,6 +289,8 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
               brand: item.brand,
               category: item.category,
               price: item.price,
+              listPrice: item.listPrice,
+              sku: item.sku,
               quantity: item.buyQuantity,
             })),
           );
@@ -244,8 +307,13 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
           if (!row) throw new Error('update returned no order');
           const { _id, orderNumber, sellerEmail, status, total } = toOrderSummary(row);
           placed.push({ _id, orderNumber, sellerEmail, status, total });
+          notices.push({ order: row, lines: group.map((item) => ({ ...item, quantity: item.buyQuantity })) });
         }
-        return { acknowledged: true, checkoutId, orders: placed };
+        // The outbox: the seller's and the buyer's notifications commit with the orders.
+        await notifyOrdersPlaced(tx, notices);
+        const result: PlaceOrderResult = { acknowledged: true, checkoutId, orders: placed };
+        await inTransaction?.(tx, result);
+        return result;
       });
     },
 
@@ -344,6 +412,7 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
           .where(and(eq(orders.id, id), eq(orders.status, row.status)))
           .returning();
         if (!updated) throw new Error('the locked order changed underneath');
+        await notifyStatusChanged(tx, updated, actor);
         const lines = await linesOf(tx, id);
         if (change.status === 'cancelled') {
           await returnStock(

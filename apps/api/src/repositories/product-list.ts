@@ -2,13 +2,15 @@ import { and, eq, getTableColumns, inArray, not, sql, type Placeholder, type SQL
 import {
   AVAILABLE_THRESHOLD,
   MAX_EXACT_COUNT,
+  SKU_PATTERN,
+  TRADE_LIMITS,
   type Category,
   type Product,
   type ProductListParams,
   type Sort,
 } from '@b2b/shared';
 import { prepareFast, queryRows, type AppDb, type FastStatement } from '../db/client.js';
-import { nameKey, productCounts, products, searchText, type ProductRow } from '../db/schema.js';
+import { nameKey, productCounts, products, searchText, skuKey, type ProductRow } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
 
 /*
@@ -21,7 +23,9 @@ import { AppError } from '../lib/errors.js';
  * - a search is two index-served tiers: names that start with the query (name index, in
  *   name order), then every other product whose name or brand contains each word (trigram
  *   index, newest catalogue order last); a search that finds nothing is retried with the
- *   closest words of the catalogue's vocabulary.
+ *   closest words of the catalogue's vocabulary;
+ * - a search that could be a part number also finds the products with exactly that SKU (the
+ *   SKU index), and in relevance order they come first.
  */
 
 export type ListFilter = Omit<ProductListParams, 'category'> & {
@@ -187,6 +191,14 @@ export function searchWords(q: string): string[] {
   return q.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
+/** A search of one token that a SKU could be: it is also looked up as a SKU, exactly. */
+function skuOf(q: string | undefined): string | null {
+  const token = q?.trim() ?? '';
+  return token.length > 0 && token.length <= TRADE_LIMITS.sku && SKU_PATTERN.test(token) ? token.toLowerCase() : null;
+}
+const skuIs = (sku: string) => sql`${skuKey(products.sku)} = ${sku}`;
+const skuIsNot = (sku: string) => sql`(${products.sku} is null or ${skuKey(products.sku)} <> ${sku})`;
+
 const search = searchText(products.name, products.brand);
 const containsAll = (words: string[]) => and(...words.map((w) => sql`${search} like ${likePattern(w)}`));
 const nameStartsWith = (q: string) => sql`${nameKey(products.name)} like ${`${escapeLike(q.toLowerCase())}%`}`;
@@ -342,7 +354,9 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     const cursor = filter.cursor ? decodeCursor(filter.cursor, filter.sort) : null;
     let rows: Row[];
     if (words.length > 0) {
-      const base = and(...filterConditions(filter), containsAll(words));
+      const sku = skuOf(filter.q);
+      const matches = containsAll(words);
+      const base = and(...filterConditions(filter), sku ? sql`(${matches} or ${skuIs(sku)})` : matches);
       const where = cursor ? and(base, after(keys, cursor.v, literal(cursor.v))) : base;
       rows = await pageOf(where, keys, filter.limit, cursor ? 0 : filter.offset);
     } else {
@@ -369,9 +383,23 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     return { total: before + seen + (more ? 1 : 0), totalIsExact: !more && !viaCursor };
   }
 
+  /**
+   * The products whose SKU is exactly the search (several sellers may use one part number), at
+   * most `limit`, in name order: one probe of the SKU index.
+   */
+  async function skuMatches(filter: ListFilter, sku: string, limit: number): Promise<Row[]> {
+    return db
+      .select(pageFields(TIER_KEYS[1]))
+      .from(products)
+      .where(and(...filterConditions(filter), skuIs(sku)))
+      .orderBy(...orderBy(TIER_KEYS[1]))
+      .limit(limit);
+  }
+
   async function listRelevant(filter: ListFilter & { q: string }): Promise<ProductPage> {
     const words = searchWords(filter.q);
-    const base = filterConditions(filter);
+    const sku = skuOf(filter.q);
+    const base = [...filterConditions(filter), ...(sku ? [skuIsNot(sku)] : [])];
     const tierWhere: Record<Tier, SQL | undefined> = {
       1: and(...base, nameStartsWith(filter.q)),
       2: and(...base, containsAll(words), not(nameStartsWith(filter.q))),
@@ -380,12 +408,21 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     const limit = filter.limit;
     const rows: (Row & { tier: Tier })[] = [];
 
+    // Tier 0, on the pages before any cursor: the exact SKU. Its rows continue as if before tier 1.
+    let skipped = 0;
+    if (sku && !cursor) {
+      const exact = await skuMatches(filter, sku, filter.offset + limit + 1);
+      skipped = Math.min(exact.length, filter.offset);
+      const startOfTier1 = ['', '00000000-0000-0000-0000-000000000000'];
+      rows.push(...exact.slice(skipped).map((row) => ({ ...row, cursorKeys: startOfTier1, tier: 1 as const })));
+    }
+
     // Tier 1, unless the cursor is already past it.
     let offset2 = 0;
-    if (!cursor || cursor.t === 1) {
+    if ((!cursor || cursor.t === 1) && rows.length <= limit) {
       const where1 = cursor ? and(tierWhere[1], after(TIER_KEYS[1], cursor.v, literal(cursor.v))) : tierWhere[1];
-      const offset = cursor ? 0 : filter.offset;
-      const tier1 = await pageOf(where1, TIER_KEYS[1], limit, offset);
+      const offset = cursor ? 0 : filter.offset - skipped;
+      const tier1 = await pageOf(where1, TIER_KEYS[1], limit - rows.length, offset);
       rows.push(...tier1.map((row) => ({ ...row, tier: 1 as const })));
       if (tier1.length === 0 && offset > 0) {
         // The offset lies past tier 1: tier 2 starts where tier 1's rows end.
@@ -464,7 +501,20 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
 
   async function list(filter: ListFilter): Promise<ProductPage> {
     const run = async (f: ListFilter) => {
-      if (f.q && (await hasUnknownWord(f.q))) return nothing(f);
+      if (f.q && (await hasUnknownWord(f.q))) {
+        // No product's name or brand has the word, but a part number may be exactly it.
+        const sku = skuOf(f.q);
+        if (!sku || f.cursor) return nothing(f);
+        const rows = (await skuMatches(f, sku, f.offset + f.limit + 1)).slice(f.offset);
+        const { page, more } = finish(rows, f.limit, () => ({ s: 'relevance', t: 1, v: [] }));
+        return {
+          items: page.map(toProduct),
+          total: f.offset + page.length,
+          totalIsExact: !more,
+          nextCursor: null,
+          correctedQuery: null,
+        };
+      }
       return f.sort === 'relevance' && f.q
         ? listRelevant({ ...f, q: f.q })
         : listSorted({ ...f, sort: f.sort === 'relevance' ? 'oldest' : f.sort });

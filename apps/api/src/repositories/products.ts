@@ -2,14 +2,15 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   LIMITS,
   PRODUCT_FIELDS,
+  tradeRuleIssues,
   type Product,
   type ProductData,
   type ProductField,
   type ProductUpdate,
 } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
-import { products, type ProductRow } from '../db/schema.js';
-import { AppError, forbidden, notFound } from '../lib/errors.js';
+import { products, skuKey, type ProductRow } from '../db/schema.js';
+import { AppError, forbidden, isUniqueViolation, notFound } from '../lib/errors.js';
 import { createProductLister } from './product-list.js';
 import type { AuthUser } from '../plugins/auth.js';
 
@@ -45,11 +46,15 @@ const COLUMN_TYPE: Record<ProductField, string> = {
   price: 'numeric(12,2)',
   rating: 'numeric(3,2)',
   content: 'text',
+  sku: 'text',
+  packSize: 'integer',
+  maxOrderQty: 'integer',
+  priceTiers: 'jsonb',
 };
 
 function differs(patch: ProductUpdate): SQL | undefined {
   const changes = PRODUCT_FIELDS.flatMap((field) => {
-    const value = patch[field];
+    const value = field === 'priceTiers' && patch.priceTiers ? JSON.stringify(patch.priceTiers) : patch[field];
     return value === undefined
       ? []
       : [sql`${products[field]} IS DISTINCT FROM ${value}::${sql.raw(COLUMN_TYPE[field])}`];
@@ -57,7 +62,29 @@ function differs(patch: ProductUpdate): SQL | undefined {
   return changes.length > 0 ? or(...changes) : undefined;
 }
 
+/** The rules across fields (pack, maximum, ladder) on the whole product an update would leave: 400 with each problem. */
+function assertTradeRules(product: Parameters<typeof tradeRuleIssues>[0]): void {
+  const issues = tradeRuleIssues(product);
+  if (issues.length === 0) return;
+  const details = issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  throw new AppError('VALIDATION_ERROR', details.map((d) => d.message).join(' '), details);
+}
+
 export function createProductRepository(db: AppDb) {
+  /** Turns the unique index's refusal into 409 SKU_TAKEN, naming the product that has the SKU. */
+  async function skuTaken(error: unknown, user: AuthUser, sku: string | null | undefined): Promise<unknown> {
+    if (!sku || !isUniqueViolation(error, 'products_sku_owner_unique')) return error;
+    const [holder] = await db
+      .select({ name: products.name })
+      .from(products)
+      .where(and(sql`${skuKey(products.sku)} = lower(${sku})`, eq(products.ownerUid, user.uid)));
+    return new AppError(
+      'SKU_TAKEN',
+      `You already have a product with SKU ${sku}${holder ? `: “${holder.name}”` : ''}. SKUs must be unique among your products.`,
+      [{ field: 'sku', message: `You already use SKU ${sku}${holder ? ` for “${holder.name}”` : ''}.` }],
+    );
+  }
+
   const lister = createProductLister(db, toProduct);
   // The most frequent query: its SQL is built once and, on PostgreSQL, parsed and planned once per connection.
   const byId = db
@@ -81,24 +108,32 @@ export function createProductRepository(db: AppDb) {
     },
 
     async create(user: AuthUser, data: ProductData): Promise<string> {
+      assertTradeRules(data);
       const [row] = await db
         .insert(products)
         .values({ ...data, ownerUid: user.uid, ownerEmail: user.email })
-        .returning({ id: products.id });
+        .returning({ id: products.id })
+        .catch(async (error: unknown) => {
+          throw await skuTaken(error, user, data.sku);
+        });
       if (!row) throw new Error('insert returned no row');
       return row.id;
     },
 
     /** matchedCount 1 once ownership is proven; modifiedCount 1 only when a value really changed. */
     async update(id: string, user: AuthUser, patch: ProductUpdate): Promise<{ matched: number; modified: number }> {
-      await ownedRow(id, user);
+      const row = await ownedRow(id, user);
       const changed = differs(patch);
       if (!changed) return { matched: 1, modified: 0 };
+      assertTradeRules({ ...row, ...patch });
       const updated = await db
         .update(products)
         .set({ ...patch, updatedAt: sql`now()` })
         .where(and(eq(products.id, id), eq(products.ownerUid, user.uid), changed))
-        .returning({ id: products.id });
+        .returning({ id: products.id })
+        .catch(async (error: unknown) => {
+          throw await skuTaken(error, user, patch.sku);
+        });
       return { matched: 1, modified: updated.length };
     },
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ProductPage } from '../repositories/product-list.js';
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /** The error statuses a route can answer with, all in the one ErrorBody shape. */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorBodySchema> {

@@ -5,6 +5,9 @@ import type { ProductInput } from '@b2b/shared';
  * `minSellQty` is usually one carton, so the name's pack size and the minimum order agree.
  * The first six products are the home page's "Top Products", so they are varied, highly
  * rated and well stocked. Images ship in apps/web/public (scripts/assets/generate-images.ts).
+ * Every product has a SKU (seller, category, number); about half are sold only in whole cartons
+ * (`packSize`), a third have volume prices (`priceTiers`) and the scarcest electronics a maximum
+ * per buyer (`maxOrderQty`), so a new user meets the trade rules at once.
  */
 
 export interface DemoSeller {
@@ -70,6 +73,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 38.5,
     quantity: 640,
     minSellQty: 20,
+    sku: 'DD-ELE-0107',
+    packSize: 20,
+    priceTiers: [
+      { minQty: 100, price: 36.57 },
+      { minQty: 400, price: 34.65 },
+    ],
     rating: 4.8,
   },
   {
@@ -89,6 +98,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 9.75,
     quantity: 1440,
     minSellQty: 12,
+    sku: 'KT-KIT-0107',
     rating: 4.7,
   },
   {
@@ -108,6 +118,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 17.9,
     quantity: 960,
     minSellQty: 24,
+    sku: 'NW-FAS-0107',
+    packSize: 24,
     rating: 4.6,
   },
   {
@@ -126,6 +138,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.89,
     quantity: 12000,
     minSellQty: 100,
+    sku: 'KT-HOM-0107',
+    priceTiers: [
+      { minQty: 500, price: 0.84 },
+      { minQty: 2000, price: 0.8 },
+    ],
     rating: 4.8,
   },
   {
@@ -145,6 +162,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 3.35,
     quantity: 2160,
     minSellQty: 24,
+    sku: 'NW-BEA-0107',
+    packSize: 24,
     rating: 4.9,
   },
   {
@@ -163,6 +182,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 14.2,
     quantity: 480,
     minSellQty: 12,
+    sku: 'DD-ACC-0107',
     rating: 4.7,
   },
 
@@ -184,6 +204,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 11.4,
     quantity: 2400,
     minSellQty: 50,
+    sku: 'DD-ELE-0114',
+    packSize: 50,
+    priceTiers: [
+      { minQty: 250, price: 10.83 },
+      { minQty: 1000, price: 10.26 },
+    ],
     rating: 4.6,
   },
   {
@@ -202,6 +228,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 96,
     quantity: 350,
     minSellQty: 10,
+    sku: 'DD-ELE-0121',
+    maxOrderQty: 60,
     rating: 4.4,
   },
   {
@@ -221,6 +249,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 489,
     quantity: 60,
     minSellQty: 5,
+    sku: 'DD-ELE-0128',
+    packSize: 5,
+    maxOrderQty: 20,
     rating: 4.5,
   },
   {
@@ -240,6 +271,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 182,
     quantity: 100,
     minSellQty: 8,
+    sku: 'DD-ELE-0135',
+    maxOrderQty: 16,
     rating: 4.3,
   },
   {
@@ -258,6 +291,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 4.1,
     quantity: 3200,
     minSellQty: 20,
+    sku: 'DD-ELE-0142',
+    packSize: 20,
     rating: 4.5,
   },
   {
@@ -277,6 +312,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 3.6,
     quantity: 5000,
     minSellQty: 100,
+    sku: 'DD-ELE-0149',
     rating: 4.2,
   },
 
@@ -298,6 +334,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 215,
     quantity: 36,
     minSellQty: 2,
+    sku: 'KT-HOM-0114',
+    priceTiers: [
+      { minQty: 10, price: 204.25 },
+      { minQty: 40, price: 193.5 },
+    ],
     rating: 4.4,
   },
   {
@@ -317,6 +358,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 142,
     quantity: 48,
     minSellQty: 2,
+    sku: 'KT-HOM-0121',
     rating: 4.1,
   },
   {
@@ -335,6 +377,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 18.6,
     quantity: 420,
     minSellQty: 6,
+    sku: 'KT-HOM-0128',
+    packSize: 6,
     rating: 4.3,
   },
   {
@@ -352,6 +396,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 1.15,
     quantity: 2880,
     minSellQty: 48,
+    sku: 'KT-HOM-0135',
+    priceTiers: [
+      { minQty: 240, price: 1.09 },
+      { minQty: 960, price: 1.03 },
+    ],
     rating: 4.6,
   },
   {
@@ -369,6 +418,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 2.95,
     quantity: 720,
     minSellQty: 24,
+    sku: 'KT-HOM-0142',
+    packSize: 24,
     rating: null,
   },
 
@@ -389,6 +440,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 6.8,
     quantity: 600,
     minSellQty: 12,
+    sku: 'KT-KIT-0114',
     rating: 4.5,
   },
   {
@@ -408,6 +460,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 24.5,
     quantity: 80,
     minSellQty: 4,
+    sku: 'KT-KIT-0121',
+    packSize: 4,
+    priceTiers: [
+      { minQty: 20, price: 23.27 },
+      { minQty: 80, price: 22.05 },
+    ],
     rating: 4.6,
   },
   {
@@ -426,6 +484,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 7.4,
     quantity: 1200,
     minSellQty: 24,
+    sku: 'KT-KIT-0128',
     rating: 4.7,
   },
   {
@@ -444,6 +503,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 1.95,
     quantity: 3600,
     minSellQty: 36,
+    sku: 'KT-KIT-0135',
+    packSize: 36,
     rating: 4.4,
   },
   {
@@ -462,6 +523,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.14,
     quantity: 40000,
     minSellQty: 200,
+    sku: 'KT-KIT-0142',
+    priceTiers: [
+      { minQty: 1000, price: 0.13 },
+      { minQty: 4000, price: 0.12 },
+    ],
     rating: 4.2,
   },
 
@@ -482,6 +548,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 2.45,
     quantity: 8000,
     minSellQty: 100,
+    sku: 'NW-FAS-0114',
+    packSize: 100,
     rating: 4.3,
   },
   {
@@ -500,6 +568,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 8.9,
     quantity: 1500,
     minSellQty: 50,
+    sku: 'NW-FAS-0121',
     rating: 4.2,
   },
   {
@@ -518,6 +587,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 7.75,
     quantity: 90,
     minSellQty: 30,
+    sku: 'NW-FAS-0128',
+    packSize: 30,
+    priceTiers: [
+      { minQty: 150, price: 7.36 },
+      { minQty: 600, price: 6.97 },
+    ],
     rating: 4.5,
   },
   {
@@ -535,6 +610,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.62,
     quantity: 24000,
     minSellQty: 120,
+    sku: 'NW-FAS-0135',
     rating: 4,
   },
 
@@ -555,6 +631,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 2.15,
     quantity: 4800,
     minSellQty: 48,
+    sku: 'NW-HLT-0107',
+    packSize: 48,
     rating: 4.6,
   },
   {
@@ -573,6 +651,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 1.4,
     quantity: 2500,
     minSellQty: 50,
+    sku: 'NW-HLT-0114',
+    priceTiers: [
+      { minQty: 250, price: 1.33 },
+      { minQty: 1000, price: 1.26 },
+    ],
     rating: 4.5,
   },
   {
@@ -591,6 +674,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 12.8,
     quantity: 100,
     minSellQty: 10,
+    sku: 'NW-HLT-0121',
+    packSize: 10,
     rating: 4.4,
   },
   {
@@ -609,6 +694,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 1.85,
     quantity: 3000,
     minSellQty: 50,
+    sku: 'NW-HLT-0128',
     rating: 4.3,
   },
   {
@@ -627,6 +713,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 1.3,
     quantity: 4320,
     minSellQty: 24,
+    sku: 'NW-HLT-0135',
+    packSize: 24,
+    priceTiers: [
+      { minQty: 120, price: 1.23 },
+      { minQty: 480, price: 1.17 },
+    ],
     rating: 4.5,
   },
   {
@@ -645,6 +737,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.28,
     quantity: 14400,
     minSellQty: 144,
+    sku: 'NW-HLT-0142',
     rating: 3.9,
   },
 
@@ -665,6 +758,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 1.6,
     quantity: 1920,
     minSellQty: 48,
+    sku: 'NW-BEA-0114',
+    packSize: 48,
     rating: 4.4,
   },
   {
@@ -683,6 +778,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 1.25,
     quantity: 1440,
     minSellQty: 36,
+    sku: 'NW-BEA-0121',
+    priceTiers: [
+      { minQty: 180, price: 1.18 },
+      { minQty: 720, price: 1.12 },
+    ],
     rating: 4.2,
   },
   {
@@ -701,6 +801,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.95,
     quantity: 1200,
     minSellQty: 60,
+    sku: 'NW-BEA-0128',
+    packSize: 60,
     rating: 4,
   },
   {
@@ -718,6 +820,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.22,
     quantity: 10000,
     minSellQty: 200,
+    sku: 'NW-BEA-0135',
     rating: 3.8,
   },
   {
@@ -736,6 +839,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 2.7,
     quantity: 75,
     minSellQty: 12,
+    sku: 'NW-BEA-0142',
+    packSize: 12,
+    priceTiers: [
+      { minQty: 60, price: 2.56 },
+      { minQty: 240, price: 2.43 },
+    ],
     rating: 4.6,
   },
 
@@ -755,6 +864,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 3.1,
     quantity: 1800,
     minSellQty: 12,
+    sku: 'DD-ACC-0114',
     rating: 4.3,
   },
   {
@@ -773,6 +883,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 9.6,
     quantity: 700,
     minSellQty: 20,
+    sku: 'DD-ACC-0121',
+    packSize: 20,
     rating: 4.6,
   },
   {
@@ -790,6 +902,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 11.25,
     quantity: 95,
     minSellQty: 15,
+    sku: 'DD-ACC-0128',
+    priceTiers: [
+      { minQty: 75, price: 10.68 },
+      { minQty: 300, price: 10.12 },
+    ],
     rating: 4.1,
   },
   {
@@ -808,6 +925,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 4.4,
     quantity: 0,
     minSellQty: 50,
+    sku: 'DD-ACC-0135',
+    packSize: 50,
     rating: 4.5,
   },
 
@@ -827,6 +946,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.07,
     quantity: 28800,
     minSellQty: 144,
+    sku: 'DD-OFF-0107',
     rating: 4.5,
   },
   {
@@ -844,6 +964,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.85,
     quantity: 6000,
     minSellQty: 100,
+    sku: 'DD-OFF-0114',
+    packSize: 100,
+    priceTiers: [
+      { minQty: 500, price: 0.8 },
+      { minQty: 2000, price: 0.76 },
+    ],
     rating: 4.4,
   },
   {
@@ -857,6 +983,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.19,
     quantity: 20000,
     minSellQty: 200,
+    sku: 'DD-OFF-0121',
     rating: 4.1,
   },
   {
@@ -874,6 +1001,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.98,
     quantity: 2400,
     minSellQty: 48,
+    sku: 'DD-OFF-0128',
+    packSize: 48,
     rating: 4.2,
   },
   {
@@ -891,6 +1020,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.09,
     quantity: 50000,
     minSellQty: 50,
+    sku: 'DD-OFF-0135',
     rating: 4,
   },
 
@@ -910,6 +1040,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 0.72,
     quantity: 15000,
     minSellQty: 50,
+    sku: 'KT-OTH-0107',
+    packSize: 50,
     rating: 4.4,
   },
   {
@@ -928,6 +1060,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 13.5,
     quantity: 240,
     minSellQty: 6,
+    sku: 'KT-OTH-0114',
     rating: 4.3,
   },
   {
@@ -946,6 +1079,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 3.8,
     quantity: 72,
     minSellQty: 36,
+    sku: 'KT-OTH-0121',
+    packSize: 36,
+    priceTiers: [
+      { minQty: 180, price: 3.61 },
+      { minQty: 720, price: 3.42 },
+    ],
     rating: null,
   },
   {
@@ -964,6 +1103,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 4.95,
     quantity: 400,
     minSellQty: 20,
+    sku: 'KT-OTH-0128',
     rating: 3.6,
   },
 ];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDatabase } from '../db/client.js';
+import { DataDirLockedError } from '../db/lock.js';
 import { createFirebaseAuth } from '../lib/firebase.js';
 import { generateCatalogue } from './generate.js';
 import { formatCredentials, seedDemo } from './index.js';
@@ -37,7 +38,16 @@ const database = await createDatabase({
   url: config.databaseUrl,
   pgliteDir: config.pgliteDir,
   pool: { ...config.pool, statementTimeoutMs: 30 * 60_000 },
+  program: 'npm run seed',
+  backupsDir: config.backupsDir,
+  log: (message) => console.log(message),
+}).catch((error: unknown) => {
+  // A PGlite folder another process holds (npm start): say who, and stop.
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
+database.announce({ authEmulatorHost: config.firebase.emulatorHost });
 const firebase = createFirebaseAuth(config.firebase);
 let exitCode = 0;
 try {

@@ -154,6 +154,12 @@ export async function generateCatalogue(db: AppDb, options: GenerateOptions): Pr
   // Spread over the last two years, in row order, so "oldest first" is the generation order.
   const span = 2 * 365 * 24 * 3600;
   const total = options.products;
+  // SKUs go on from the generated ones already there, so a second run adds products, not duplicates.
+  const [skus] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::integer AS n FROM products WHERE (lower(sku) COLLATE "C") LIKE 'gen-%'`,
+  );
+  const skuOffset = skus?.n ?? 0;
   let done = 0;
   // Building indexes once at the end is far quicker than updating them row by row; the
   // definitions are read back from the catalog, so nothing here restates the migrations.
@@ -165,19 +171,31 @@ export async function generateCatalogue(db: AppDb, options: GenerateOptions): Pr
       const to = Math.min(total, done + batch);
       await tx.execute(sql`
       INSERT INTO products (owner_uid, owner_email, name, image, brand, category, description, content,
-                            price, quantity, min_sell_qty, rating, created_at, updated_at)
+                            price, quantity, min_sell_qty, rating, created_at, updated_at,
+                            sku, pack_size, max_order_qty, price_tiers)
       SELECT o.uid, o.email,
              b.brand || ' ' || a.adjective || ' ' || n.noun || ' — ' || p.pack,
              n.image, b.brand, c.category,
              'A ' || lower(a.adjective) || ' ' || lower(n.noun) || ' from ' || b.brand || ', sold by the ' || p.pack || '.',
              'Unit: one ' || lower(n.noun) || '. Pack: ' || p.pack || '. Ships within 3 working days.',
-             round((0.5 + (${hash(1)} % 50000) / 100.0)::numeric, 2),
+             r.price,
              -- about a third at or below the "available" threshold of 100, some of them sold out
              CASE WHEN ${hash(2)} % 3 = 0 THEN ${hash(3)} % 101 ELSE 101 + ${hash(3)} % 20000 END,
-             (ARRAY[1, 6, 10, 12, 20, 24, 50, 100])[1 + ${hash(4)} % 8],
+             r.minimum,
              CASE WHEN ${hash(5)} % 10 = 0 THEN NULL ELSE round(((${hash(5)} % 41) / 10.0 + 1)::numeric, 1) END,
-             t.at, t.at
+             t.at, t.at,
+             -- every product a SKU; a quarter sold only in whole packs of the minimum; one in five with
+             -- two volume prices (5% off from 5 packs, 10% from 20); one in twenty capped at 50 minimums
+             'GEN-' || lpad((g + ${skuOffset})::text, 7, '0'),
+             CASE WHEN ${hash(13)} % 4 = 0 THEN r.minimum ELSE 1 END,
+             CASE WHEN ${hash(15)} % 20 = 0 THEN r.minimum * 50 END,
+             CASE WHEN ${hash(14)} % 5 = 0
+                  THEN jsonb_build_array(jsonb_build_object('minQty', r.minimum * 5, 'price', round(r.price * 0.95, 2)),
+                                         jsonb_build_object('minQty', r.minimum * 20, 'price', round(r.price * 0.9, 2)))
+                  ELSE '[]'::jsonb END
       FROM generate_series(${from}::bigint, ${to}::bigint) AS g
+      CROSS JOIN LATERAL (SELECT round((0.5 + (${hash(1)} % 50000) / 100.0)::numeric, 2) AS price,
+                                 (ARRAY[1, 6, 10, 12, 20, 24, 50, 100])[1 + ${hash(4)} % 8] AS minimum) r
       CROSS JOIN LATERAL (SELECT (${sql.param(categories)}::text[])[1 + ${hash(6)} % ${categories.length}] AS category,
                                  1 + ${hash(6)} % ${categories.length} AS ci) c
       CROSS JOIN LATERAL (SELECT (${sql.param(nounGrid)}::text[][])[c.ci][1 + ${hash(7)} % ${maxNouns}] AS noun,

@@ -1,6 +1,6 @@
 import { eq, inArray, and, ne } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
-import { productInputSchema } from '@b2b/shared';
+import { productCreateSchema } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
 import { products, profiles, type NewProductRow } from '../db/schema.js';
 import { DEMO_PRODUCTS, DEMO_SELLERS, type DemoProduct, type DemoSeller } from './catalogue.js';
@@ -112,7 +112,7 @@ function productRows(catalogue: Catalogue, sellers: SeededSeller[]): NewProductR
   return catalogue.products.map(({ seller: key, ...input }, index) => {
     const seller = byKey.get(key);
     if (!seller) throw new Error(`Demo product "${input.name}" names an unknown seller "${key}".`);
-    const data = productInputSchema.parse(input);
+    const data = productCreateSchema.parse(input);
     const at = new Date(base + index * 1000);
     return { ...data, ownerUid: seller.uid, ownerEmail: seller.email, createdAt: at, updatedAt: at };
   });

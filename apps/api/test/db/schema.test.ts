@@ -75,6 +75,7 @@ test('cart items need a positive quantity and keep their product id after the pr
     brand: '',
     category: 'home' as const,
     price: 1,
+    listPrice: 1,
     userUid: 'u2',
     userEmail: 'u2@example.com',
     displayName: 'U2',

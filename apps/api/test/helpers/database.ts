@@ -37,6 +37,8 @@ export async function openTestDatabase(pool?: Partial<PoolLimits>): Promise<Test
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      // The job queue's tables (pg-boss) live beside it: Database.jobsSchema.
+      await cleanup.query(`DROP SCHEMA IF EXISTS ${database.jobsSchema} CASCADE`);
       await cleanup.end();
     },
   };

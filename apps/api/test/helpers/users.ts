@@ -17,10 +17,14 @@ interface SignUpResponse {
 }
 
 /** Signs a brand-new user up through the Auth Emulator's REST API, like the web SDK does. */
-export async function createUser(options: { email?: string; displayName?: string | null } = {}): Promise<TestUser> {
+export async function createUser(
+  // host: another Auth Emulator than the suite's.
+  options: { email?: string; displayName?: string | null; host?: string } = {},
+): Promise<TestUser> {
+  const host = options.host ?? emulatorHost();
   const email = options.email ?? `user-${randomUUID()}@example.com`;
   const displayName = options.displayName === undefined ? 'Test Buyer' : options.displayName;
-  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
+  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({

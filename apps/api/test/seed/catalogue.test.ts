@@ -7,7 +7,7 @@ import {
   CAROUSEL,
   TOP_PRODUCTS_COUNT,
   firstPasswordProblem,
-  productInputSchema,
+  productCreateSchema,
 } from '@b2b/shared';
 import { expect, test } from 'vitest';
 import { DEMO_PRODUCTS, DEMO_SELLERS } from '../../src/seed/catalogue.js';
@@ -16,11 +16,23 @@ const publicDir = fileURLToPath(new URL('../../../web/public/', import.meta.url)
 /** Whether a site path such as `/images/logo.svg` is a file the web app ships. */
 const ships = (sitePath: string) => sitePath.startsWith('/') && existsSync(path.join(publicDir, sitePath));
 
-test('every demo product passes the shared product schema', () => {
+test('every demo product passes the shared product schema, trade rules included', () => {
   for (const { seller: _seller, ...input } of DEMO_PRODUCTS) {
-    const result = productInputSchema.safeParse(input);
+    const result = productCreateSchema.safeParse(input);
     expect(result.error?.issues ?? [], input.name).toEqual([]);
   }
+});
+
+test('every demo product has a SKU, unique per seller; some are sold in packs, with volume prices, or capped', () => {
+  const keys = DEMO_PRODUCTS.map((p) => `${p.seller}:${String(p.sku).toLowerCase()}`);
+  expect(DEMO_PRODUCTS.every((p) => typeof p.sku === 'string' && p.sku.length > 0)).toBe(true);
+  expect(new Set(keys).size).toBe(DEMO_PRODUCTS.length);
+  expect(DEMO_PRODUCTS.filter((p) => (p.packSize ?? 1) > 1).length).toBeGreaterThanOrEqual(10);
+  expect(DEMO_PRODUCTS.filter((p) => (p.priceTiers ?? []).length > 0).length).toBeGreaterThanOrEqual(10);
+  expect(DEMO_PRODUCTS.some((p) => p.maxOrderQty != null)).toBe(true);
+  // The home page's top products show them too.
+  const top = DEMO_PRODUCTS.slice(0, TOP_PRODUCTS_COUNT);
+  expect(top.some((p) => (p.packSize ?? 1) > 1 && (p.priceTiers ?? []).length > 0)).toBe(true);
 });
 
 test('the catalogue has 45–50 products with unique names and images', () => {

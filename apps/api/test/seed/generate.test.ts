@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { AVAILABLE_THRESHOLD, CATEGORY_VALUES, productInputSchema } from '@b2b/shared';
+import { AVAILABLE_THRESHOLD, CATEGORY_VALUES, productCreateSchema } from '@b2b/shared';
 import { REPO_ROOT } from '../../src/config.js';
 import { queryRows } from '../../src/db/client.js';
 import { products } from '../../src/db/schema.js';
@@ -25,7 +25,12 @@ test('every generated row passes the product schema, and every image ships with 
   expect(rows).toHaveLength(3_000);
   for (const row of rows) {
     const { name, image, brand, category, description, content, price, quantity, minSellQty, rating } = row;
-    productInputSchema.parse({
+    const { sku, packSize, maxOrderQty, priceTiers } = row;
+    productCreateSchema.parse({
+      sku,
+      packSize,
+      maxOrderQty,
+      priceTiers,
       name,
       image,
       brand,
@@ -75,4 +80,24 @@ test('the maintained counts agree with the rows', async () => {
     sql`select (select count(*) from products)::int as counted, (select sum(count) from product_counts)::int as kept`,
   );
   expect(row).toEqual({ counted: 3_000, kept: 3_000 });
+});
+
+test('every generated product has a SKU; some are sold in packs, with volume prices, or capped; a second run adds new SKUs', async () => {
+  const [stats] = await queryRows<{ skus: number; packs: number; tiered: number; capped: number }>(
+    handle.database.db,
+    sql`select count(distinct lower(sku))::int as skus, count(*) filter (where pack_size > 1)::int as packs,
+               count(*) filter (where jsonb_array_length(price_tiers) > 0)::int as tiered,
+               count(*) filter (where max_order_qty is not null)::int as capped
+        from products`,
+  );
+  expect(stats?.skus).toBe(3_000);
+  expect(stats?.packs).toBeGreaterThan(300);
+  expect(stats?.tiered).toBeGreaterThan(300);
+  expect(stats?.capped).toBeGreaterThan(50);
+  await generateCatalogue(handle.database.db, { products: 10, owners: [owner] });
+  const [after] = await queryRows<{ skus: number }>(
+    handle.database.db,
+    sql`select count(distinct lower(sku))::int as skus from products`,
+  );
+  expect(after?.skus).toBe(3_010);
 });

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
           { path: 'contact', ...page(() => import('./routes/contact')) },
           { path: 'legal/:doc', ...page(() => import('./routes/legal')) },
+          { path: 'unsubscribe', ...page(() => import('./routes/unsubscribe')) },
           {
             element: (
               <RequireAuth>
@@ -59,6 +60,8 @@ export const routes: RouteObject[] = [
               { path: 'orders/:id', ...page(() => import('./routes/order-details')) },
               { path: 'sales', ...page(() => import('./routes/sales')) },
               { path: 'profile', ...page(() => import('./routes/profile')) },
+              { path: 'inbox', ...page(() => import('./routes/inbox')) },
+              { path: 'dashboard', ...page(() => import('./routes/dashboard')) },
             ],
           },
           { path: '*', ...page(() => import('./routes/not-found')) },

@@ -24,6 +24,12 @@ export const paths = {
   myOrders: '/orders',
   order: (id: string) => `/orders/${id}`,
   sales: '/sales',
+  /** The seller's overview: the last 30 days, orders to confirm, top products, low stock. */
+  dashboard: '/dashboard',
+  /** The signed-in user's notifications (the navbar bell). */
+  inbox: '/inbox',
+  /** Where an email's one-click unsubscribe link lands (`?token=…&topic=…`); open. */
+  unsubscribe: '/unsubscribe',
   contact: '/contact',
   /** The signed-in user's profile: names, photo, company, password. */
   profile: '/profile',

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorBody } from '@b2b/shared';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 /*
@@ -12,7 +12,11 @@ import { setupServer } from 'msw/node';
  * production. The setup file also resets the handlers and the request log between tests.
  */
 
-export const server = setupServer();
+/**
+ * The navbar bell asks for the unread count on every signed-in page; answered here for every
+ * test (0 unread) so that page tests need not each declare it. A test may override it.
+ */
+export const server = setupServer(http.get('/api/notifications/unread-count', () => HttpResponse.json({ unread: 0 })));
 
 export type ReceivedRequest = {
   method: string;

@@ -5,11 +5,13 @@ import {
   idParamsSchema,
   insertResultSchema,
   pageQuerySchema,
+  productHoldSchema,
   purchaseSchema,
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, pathEmailMustBeCaller } from '../../plugins/auth.js';
+import { answerInTransaction } from '../../plugins/idempotency.js';
 import { bearer, errorResponses, setTotal } from '../schemas.js';
 
 const tags = ['carts'];
@@ -27,16 +29,22 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Buy a quantity of a product',
         description:
-          'One transaction: checks the minimum order (422 MIN_ORDER_NOT_MET) and the stock (409 INSUFFICIENT_STOCK), ' +
-          'lowers the stock and adds the cart item. Name, price, buyer and date are taken by the server.',
+          'One transaction: checks the minimum order (422 MIN_ORDER_NOT_MET), the pack size (422 QUANTITY_NOT_MULTIPLE), ' +
+          "the maximum per buyer over all of the buyer's cart items of the product (422 MAX_ORDER_EXCEEDED) and the " +
+          'stock (409 INSUFFICIENT_STOCK), lowers the stock and adds the cart item at the unit price of the volume tier ' +
+          "the buyer's new total reaches (their other items of the product move to it too). Name, price, buyer and " +
+          'date are taken by the server.',
         security: bearer,
         body: purchaseSchema,
         response: { 201: insertResultSchema, ...errorResponses(400, 401, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
-      const insertedId = await repo.purchase(currentUser(request), request.body);
-      return reply.code(201).send({ acknowledged: true, insertedId });
+      const answer = (insertedId: string) => ({ acknowledged: true as const, insertedId });
+      // With a key, the answer is stored in the purchase's transaction.
+      const stored = answerInTransaction(request, reply, 201, answer);
+      const insertedId = await repo.purchase(currentUser(request), request.body, stored);
+      return reply.code(201).send(answer(insertedId));
     },
   );
 
@@ -59,6 +67,22 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       setTotal(reply, page.total);
       return page.items;
     },
+  );
+
+  app.get(
+    '/carts/:email/products/:productId',
+    {
+      onRequest: app.authenticate,
+      preHandler: pathEmailMustBeCaller('You can only see your own cart.'),
+      schema: {
+        tags,
+        summary: "How much of one product the signed-in user's cart holds, its unit price and the next volume tier",
+        security: bearer,
+        params: emailParamsSchema.extend({ productId: idParamsSchema.shape.id }),
+        response: { 200: productHoldSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => repo.heldOf(currentUser(request), request.params.productId),
   );
 
   app.delete(

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
+import { answerInTransaction } from '../../plugins/idempotency.js';
 import { bearer, errorResponses, setPageHeaders } from '../schemas.js';
 
 const tags = ['orders'];
@@ -42,7 +43,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: placeOrderResultSchema, ...errorResponses(400, 401, 409, 422, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await repo.place(currentUser(request), request.body)),
+    // With a key, the answer is stored in the checkout's transaction.
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await repo.place(currentUser(request), request.body, answerInTransaction(request, reply, 201))),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import {
   deleteResultSchema,
   idParamsSchema,
   insertResultSchema,
-  productInputSchema,
+  productCreateSchema,
   productListQuerySchema,
   productUpdateSchema,
   publicProductSchema,
@@ -73,9 +73,11 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add a product owned by the signed-in user',
-        description: 'The owner comes from the token; an `email` in the body is ignored.',
+        description:
+          'The owner comes from the token; an `email` in the body is ignored. 409 SKU_TAKEN when the seller ' +
+          'already uses the SKU (compared case-insensitively).',
         security: bearer,
-        body: productInputSchema,
+        body: productCreateSchema,
         response: { 201: insertResultSchema, ...errorResponses(400, 401, 409, 422, 429) },
       },
     },
@@ -92,11 +94,14 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Update the signed-in user's product",
-        description: 'modifiedCount is 0 when every sent value equals the stored one.',
+        description:
+          'modifiedCount is 0 when every sent value equals the stored one. The trade rules (pack, maximum, ' +
+          'price tiers) are checked on the product as the update would leave it; 409 SKU_TAKEN when the seller ' +
+          'already uses the SKU.',
         security: bearer,
         params: idParamsSchema,
         body: productUpdateSchema,
-        response: { 200: updateResultSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: updateResultSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {

@@ -444,3 +444,22 @@ test('the filter uses the primary colour like every other primary action, not a 
   expect(filter).toHaveClass('btn-primary');
   expect(filter).not.toHaveClass('btn-secondary');
 });
+
+test("a product's SKU shows under its name in the table and in its card", async () => {
+  const stapler = createProduct({ name: 'Stapler', sku: 'ST-100/B', brand: 'Clip' });
+  serveProducts(() => pageResponse([stapler, plenty]));
+  const { user } = renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  const table = await screen.findByRole('table');
+  // The first cell after SL, which is the row's header.
+  const [name] = within(within(table).getByRole('row', { name: /Stapler/ })).getAllByRole('cell');
+  expect(name).toHaveTextContent(/^StaplerSKU: ST-100\/B$/);
+  // A product without one shows nothing in its place.
+  expect(within(within(table).getByRole('row', { name: /Copy Paper/ })).getAllByRole('cell')[0]).toHaveTextContent(
+    /^Copy Paper$/,
+  );
+
+  await user.click(screen.getByRole('button', { name: 'Card View' }));
+  const card = screen.getByRole('article', { name: 'Stapler' });
+  expect(within(card).getByText('SKU').nextElementSibling).toHaveTextContent('ST-100/B');
+  expect(within(screen.getByRole('article', { name: 'Copy Paper' })).queryByText('SKU')).not.toBeInTheDocument();
+});

@@ -228,3 +228,52 @@ test('an item without a picture shows the same No Image placeholder as the produ
   const picture = await screen.findByRole('img', { name: 'Desk Lamp' });
   expect(picture).toHaveTextContent('No Image');
 });
+
+/* Volume prices in the cart (issue 19): the unit price applied, the saving and the next tier. */
+
+test('each line shows the SKU, the unit price applied with the list price, the saving and the next tier', async () => {
+  const first = createCartItem({
+    name: 'Copy Paper A4',
+    sku: 'CP-A4-80',
+    price: 9.2,
+    listPrice: 10,
+    buyQuantity: 24,
+    productQuantity: 60,
+    packSize: 6,
+    nextTier: { minQty: 204, price: 8.5, more: 144 },
+  });
+  const second = { ...first, _id: '10000000-0000-4000-8000-000000009999', buyQuantity: 36 };
+  renderCart([first, second, lamp]);
+
+  const cards = await screen.findAllByRole('article');
+  const paperCard = within(cards[0] as HTMLElement);
+  expect(paperCard.getByText('CP-A4-80')).toBeInTheDocument();
+  expect(paperCard.getByText('$9.20').closest('dd')).toHaveTextContent('$9.20 (list $10.00)');
+  const volume = paperCard.getByRole('list', { name: 'Volume price' });
+  expect(
+    within(volume)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    'Your cart holds 60 units of this product in all.',
+    'Volume price: you save $19.20 on this line.',
+    'Next price: 144 more for $8.50 each.',
+  ]);
+  expect(paperCard.getByText('Line total: $220.80')).toBeInTheDocument();
+  expect(within(cards[1] as HTMLElement).getByRole('list', { name: 'Volume price' })).toHaveTextContent(
+    'Volume price: you save $28.80 on this line.',
+  );
+
+  // A line at its list price has no volume note.
+  expect(within(cards[2] as HTMLElement).queryByRole('list', { name: 'Volume price' })).not.toBeInTheDocument();
+  const summary = screen.getByRole('complementary', { name: 'Summary' });
+  expect(summary).toHaveTextContent('Volume savings$48.00');
+  // 60 × 9.20 + 3 × 19.99
+  expect(summary).toHaveTextContent('Grand total$611.97');
+});
+
+test('without volume prices the summary has no savings line', async () => {
+  renderCart([paper, lamp]);
+  const summary = await screen.findByRole('complementary', { name: 'Summary' });
+  expect(summary).not.toHaveTextContent('Volume savings');
+});

@@ -11,6 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
 import { errorMessage } from '@/lib/errors';
 import { formatCount, formatPrice } from '@/lib/format';
+import { lineSaving } from '@/lib/money';
 import { useCart } from '@/features/cart/api/get-cart';
 import { usePurchase } from '@/features/cart/api/purchase';
 import { useRemoveCartItem } from '@/features/cart/api/remove-cart-item';
@@ -98,6 +99,9 @@ export default function CartRoute() {
     const items = cart.data;
     const units = items.reduce((sum, item) => sum + item.buyQuantity, 0);
     const grandTotal = items.reduce((sum, item) => sum + item.price * item.buyQuantity, 0);
+    const saved =
+      items.reduce((cents, item) => cents + Math.round(lineSaving({ ...item, quantity: item.buyQuantity }) * 100), 0) /
+      100;
     body = (
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
         <ul className="flex flex-col gap-4">
@@ -122,6 +126,12 @@ export default function CartRoute() {
             <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm">
               <dt>Total units</dt>
               <dd className="text-right font-medium">{formatCount(units)}</dd>
+              {saved > 0 ? (
+                <>
+                  <dt>Volume savings</dt>
+                  <dd className="text-right font-medium">{formatPrice(saved)}</dd>
+                </>
+              ) : null}
               <dt className="border-t border-base-300 pt-2 text-base font-semibold">Grand total</dt>
               <dd className="border-t border-base-300 pt-2 text-right text-base font-semibold">
                 {formatPrice(grandTotal)}

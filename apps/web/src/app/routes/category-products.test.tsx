@@ -137,3 +137,10 @@ test('a search in a category counts at least what the API knows and names a corr
   expect(within(pager).queryByRole('button', { name: 'Page 417' })).not.toBeInTheDocument();
   expect(within(pager).getByRole('button', { name: 'Next' })).toBeEnabled();
 });
+
+test("a category card shows the product's SKU", async () => {
+  serveCategories(() => pageResponse([{ ...kettle, sku: 'KT-17' }]));
+  renderRoute(<CategoryProductsRoute />, { path: '/categories/:id', url: '/categories/kitchen' });
+  const card = await screen.findByRole('article', { name: 'Kettle' });
+  expect(within(card).getByText('SKU').nextElementSibling).toHaveTextContent('KT-17');
+});

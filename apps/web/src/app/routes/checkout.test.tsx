@@ -219,3 +219,58 @@ test('after a reload the confirmation finds the checkout among the newest orders
   expect(screen.queryByText('B2B-000010')).not.toBeInTheDocument();
   expect(receivedRequests()[0]?.query).toMatchObject({ limit: '100' });
 });
+
+/* Volume prices and changed rules at checkout (issue 19). */
+
+const tiered = createCartItem({
+  name: 'Copy Paper A4',
+  sku: 'CP-A4-80',
+  price: 9.2,
+  listPrice: 10,
+  buyQuantity: 60,
+  productQuantity: 60,
+  packSize: 6,
+  nextTier: { minQty: 204, price: 8.5, more: 144 },
+  sellerEmail: 'karna@example.com',
+});
+
+test('the review shows the unit price applied, the list price, the saving and the next tier', async () => {
+  renderCheckout([tiered, kettle]);
+  const review = await screen.findByRole('list', { name: 'Orders to place' });
+  const line = within(review).getByText('Copy Paper A4').closest('li') as HTMLElement;
+  expect(line).toHaveTextContent('SKU: CP-A4-80');
+  expect(line).toHaveTextContent('60 × $9.20 (list $10.00)');
+  expect(line).toHaveTextContent('Volume price: you save $48.00');
+  expect(line).toHaveTextContent('Next price: 144 more for $8.50 each');
+  expect(line).toHaveTextContent('$552.00');
+  // 552.00 + 3 × 19.99
+  expect(screen.getByText('$611.97')).toBeInTheDocument();
+});
+
+test('a line that no longer fits the seller’s changed rules is named on that line, and nothing is placed', async () => {
+  const message = 'Copy Paper A4: Sold in packs of 8: choose 56 or 64.';
+  const { user: person } = renderCheckout([tiered, kettle], () =>
+    errorResponse(
+      422,
+      'QUANTITY_NOT_MULTIPLE',
+      `Your cart no longer fits the seller's rules, so nothing was ordered. ${message}`,
+      [{ field: tiered.productId, message }],
+    ),
+  );
+  await fillAddress(person);
+  await person.click(screen.getByRole('button', { name: 'Place order' }));
+
+  await waitFor(() =>
+    expect(showAlert).toHaveBeenCalledWith({
+      icon: 'warning',
+      title: "Your cart no longer fits the seller's rules",
+      text: `Your cart no longer fits the seller's rules, so nothing was ordered. ${message}`,
+    }),
+  );
+  const review = screen.getByRole('list', { name: 'Orders to place' });
+  expect(within(review).getByText('Copy Paper A4').closest('li')).toHaveTextContent(message);
+  expect(within(review).getByText('Kettle').closest('li')).not.toHaveTextContent('packs');
+  // The address fields are not blamed for it.
+  expect(screen.getByLabelText(/Name or company/)).not.toHaveAttribute('aria-invalid');
+  expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+});

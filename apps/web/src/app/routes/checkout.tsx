@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { PlaceOrder, PlaceOrderResult } from '@b2b/shared';
@@ -12,13 +12,20 @@ import { errorMessage } from '@/lib/errors';
 import { formatPrice } from '@/lib/format';
 import { cartKeys, useCart } from '@/features/cart/api/get-cart';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
-import { CheckoutForm } from '@/features/orders/components/checkout-form';
+import { CheckoutForm, isFormField } from '@/features/orders/components/checkout-form';
 import { CheckoutReview } from '@/features/orders/components/checkout-review';
 import { sumMoney } from '@/features/orders/utils/format';
 import { groupBySeller } from '@/features/orders/utils/group-by-seller';
 import { newIdempotencyKey } from '@/features/orders/utils/idempotency-key';
 import { loadShipTo, saveShipTo } from '@/features/orders/utils/ship-to-storage';
 import { productKeys } from '@/features/products/api/query-keys';
+
+/**
+ * Checkout re-checks the cart against the products' rules as they are now (the seller may have
+ * changed a pack, a minimum or a maximum since): a line that no longer fits comes back with one
+ * of these codes and a detail per product, and nothing is placed.
+ */
+const CART_RULE_CODES = new Set(['MIN_ORDER_NOT_MET', 'QUANTITY_NOT_MULTIPLE', 'MAX_ORDER_EXCEEDED']);
 
 /** Where the confirmation finds what was placed without asking the server again. */
 export type CheckoutPlacedState = { placed?: PlaceOrderResult };
@@ -33,10 +40,13 @@ export default function CheckoutRoute() {
   // One key per intended checkout: a retry of the same body (after a lost answer) reuses it, so
   // the server places the orders once; a changed form is a new checkout with a new key.
   const attempt = useRef<{ body: string; key: string } | null>(null);
+  // What the server said about each product of the cart that no longer fits its rules, by product id.
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
 
   const onSubmit = async (body: PlaceOrder) => {
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized) attempt.current = { body: serialized, key: newIdempotencyKey() };
+    setRefusals({});
     try {
       const placed = await place.mutateAsync({ body, idempotencyKey: attempt.current.key });
       attempt.current = null;
@@ -50,7 +60,16 @@ export default function CheckoutRoute() {
         // Its holds may have expired: the stock went back on sale.
         void queryClient.invalidateQueries({ queryKey: productKeys.all });
         void cart.refetch();
-      } else if (!(error instanceof ApiError && error.details?.length)) {
+      } else if (error instanceof ApiError && CART_RULE_CODES.has(error.code)) {
+        setRefusals(Object.fromEntries((error.details ?? []).map((detail) => [detail.field, detail.message])));
+        await showAlert({
+          icon: 'warning',
+          title: "Your cart no longer fits the seller's rules",
+          text: errorMessage(error),
+        });
+        // The seller's change may have moved the unit prices too.
+        void cart.refetch();
+      } else if (!(error instanceof ApiError && error.details?.some((detail) => isFormField(detail.field)))) {
         await showAlert({ icon: 'error', title: 'The order was not placed', text: errorMessage(error) });
       }
       throw error;
@@ -77,7 +96,7 @@ export default function CheckoutRoute() {
         initialShipTo={user ? loadShipTo(user.uid) : null}
         submitting={place.isPending}
         onSubmit={onSubmit}
-        review={<CheckoutReview groups={groups} />}
+        review={<CheckoutReview groups={groups} refusals={refusals} />}
         total={
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
             <dt>Orders</dt>

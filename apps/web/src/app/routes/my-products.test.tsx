@@ -210,3 +210,9 @@ test('the page sets the document title', () => {
   renderMine([lamp]);
   expect(document.title).toBe('My Products | B2B Wholesale Platform');
 });
+
+test("a listing's SKU shows under its name", async () => {
+  renderMine([{ ...lamp, sku: 'DL-01' }]);
+  const table = await screen.findByRole('table', { name: 'My products' });
+  expect(within(table).getByRole('row', { name: /Desk Lamp/ })).toHaveTextContent('Desk LampSKU: DL-01');
+});

@@ -184,3 +184,52 @@ test("someone else's order is not shown", async () => {
   expect(await screen.findByText('You can only see orders you placed or received.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute('href', '/orders');
 });
+
+test('lines show the SKU and the unit price charged, with the list price when a volume price applied', async () => {
+  fakeAuth.signIn({ email: BUYER });
+  const tiered = buildOrderLine({ name: 'Copy Paper A4', sku: 'CP-A4-80', price: 9.2, listPrice: 10, quantity: 60 });
+  renderOrder(buyerOrder({ lines: [tiered, ...lines] }));
+
+  const table = await screen.findByRole('table', { name: 'Lines of order B2B-000042' });
+  const row = within(table).getByRole('row', { name: /Copy Paper A4/ });
+  expect(row).toHaveTextContent('SKU: CP-A4-80');
+  expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('$9.20list $10.00');
+  expect(row).toHaveTextContent('$552.00');
+  // A line charged at its list price names no list price.
+  expect(within(table).getByRole('row', { name: /Kettle/ })).not.toHaveTextContent('list');
+});
+
+test('reorder results label the pack and maximum refusals', async () => {
+  fakeAuth.signIn({ email: BUYER });
+  const order = buyerOrder({ status: 'delivered', nextStatuses: [] });
+  const result: ReorderResult = {
+    acknowledged: true,
+    added: 0,
+    results: [
+      {
+        productId: lines[0]?.productId ?? '',
+        name: 'Kettle',
+        quantity: 3,
+        outcome: 'quantity_not_multiple',
+        message: 'Sold in packs of 6: choose 6.',
+        cartItemId: null,
+      },
+      {
+        productId: lines[1]?.productId ?? '',
+        name: 'Mugs',
+        quantity: 12,
+        outcome: 'max_order_exceeded',
+        message: 'You can order at most 10 of this product.',
+        cartItemId: null,
+      },
+    ],
+  };
+  const { user } = renderOrder(order, {
+    handlers: [http.post(`/api/orders/${order._id}/reorder`, () => HttpResponse.json(result))],
+  });
+  await user.click(await screen.findByRole('button', { name: 'Reorder' }));
+
+  const outcome = await screen.findByRole('status', { name: 'Nothing could be added to your cart.' });
+  expect(outcome).toHaveTextContent('Kettle × 3Not a whole number of packs: Sold in packs of 6: choose 6.');
+  expect(outcome).toHaveTextContent('Mugs × 12Above the maximum per order: You can order at most 10 of this product.');
+});

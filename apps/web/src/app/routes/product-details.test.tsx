@@ -372,3 +372,206 @@ test('the minimum order hint describes the quantity field', async () => {
   const dialog = await openDialog(user);
   expect(within(dialog).getByLabelText('Quantity')).toHaveAccessibleDescription('Minimum order: 10 units.');
 });
+
+/* Trade rules on the product page and in the purchase dialog (issue 19). */
+
+const paper = createProduct({
+  name: 'Copy Paper A4',
+  price: 10,
+  minSellQty: 12,
+  quantity: 5000,
+  sku: 'CP-A4-80',
+  packSize: 6,
+  maxOrderQty: 600,
+  priceTiers: [
+    { minQty: 48, price: 9.2 },
+    { minQty: 204, price: 8.5 },
+  ],
+});
+const PAPER_ROUTE = `/api/products/${paper._id}`;
+
+/** The product page of `product` for a signed-in buyer whose cart holds `held` of it. */
+function renderTraded(
+  product = paper,
+  { held = 0, purchase = inserted }: { held?: number; purchase?: () => Response | Promise<Response> } = {},
+) {
+  const buyer = fakeAuth.signIn({ email: 'ann@example.com' });
+  server.use(
+    http.get(`/api/products/${product._id}`, () => HttpResponse.json(product)),
+    http.get(`/api/carts/${encodeURIComponent(buyer.email)}/products/${product._id}`, () =>
+      HttpResponse.json({ productId: product._id, quantity: held, unitPrice: product.price, nextTier: null }),
+    ),
+    http.post('/api/carts', purchase),
+  );
+  return renderRoute(<ProductDetailsRoute />, { path: '/product-details/:id', url: `/product-details/${product._id}` });
+}
+
+const holdRoutes = () =>
+  receivedRoutes().filter((route) => route.includes('/products/') && route.startsWith('GET /api/carts'));
+
+test('the page shows the SKU, the pack, the maximum and the volume prices, with the tier the cart reaches marked', async () => {
+  renderTraded(paper, { held: 60 });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Copy Paper A4' })).toBeInTheDocument();
+  expect(screen.getByText('SKU: CP-A4-80')).toBeInTheDocument();
+  const rules = screen.getByRole('list', { name: 'Ordering rules' });
+  expect(
+    within(rules)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Sold in packs of 6', 'Max 600 per order']);
+
+  const table = screen.getByRole('table', { name: 'Volume prices of Copy Paper A4' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Quantity', 'Unit price', 'You save']);
+  // The cart's total arrives after the product: then its row is marked.
+  await waitFor(() => expect(within(table).getByText('Your cart')).toBeInTheDocument());
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows.map((row) => row.textContent)).toEqual(['12–47$10.00—', '48–203Your cart$9.208%', '204–600$8.5015%']);
+  expect(
+    screen.getByText('Your cart holds 60 units of this product, at $9.20 each. 144 more for $8.50 each.'),
+  ).toBeVisible();
+});
+
+test('with none of it in the cart no tier is marked', async () => {
+  renderTraded(paper, { held: 0 });
+  const table = await screen.findByRole('table', { name: 'Volume prices of Copy Paper A4' });
+  await waitFor(() => expect(holdRoutes()).toHaveLength(1));
+  expect(within(table).queryByText('Your cart')).not.toBeInTheDocument();
+  expect(screen.queryByText(/^Your cart holds/)).not.toBeInTheDocument();
+});
+
+test('the seller sees their ladder, and their own cart is not asked about', async () => {
+  fakeAuth.signIn({ email: paper.email });
+  server.use(http.get(PAPER_ROUTE, () => HttpResponse.json(paper)));
+  renderRoute(<ProductDetailsRoute />, { path: '/product-details/:id', url: `/product-details/${paper._id}` });
+  expect(await screen.findByRole('table', { name: 'Volume prices of Copy Paper A4' })).toBeInTheDocument();
+  expect(holdRoutes()).toEqual([]);
+});
+
+test('for a pack the stepper starts at the minimum, moves in packs and the dialog says so', async () => {
+  const { user } = renderTraded();
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  expect(field).toHaveValue(12);
+  expect(field).toHaveAccessibleDescription('Sold in packs of 6. Minimum order: 12 units. Max 600 per order.');
+  const minus = within(dialog).getByRole('button', { name: 'Decrease quantity' });
+  expect(minus).toBeDisabled();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Increase quantity' }));
+  expect(field).toHaveValue(18);
+  await user.click(minus);
+  expect(field).toHaveValue(12);
+  expect(within(dialog).getByText('Total: $120.00')).toBeInTheDocument();
+});
+
+test('a typed quantity that is not whole packs is explained and nothing is sent; plus and minus go to the packs around it', async () => {
+  const { user } = renderTraded();
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  await user.clear(field);
+  await user.type(field, '40');
+
+  // Not changed behind the buyer's back: it stays 40, and the dialog says what to choose.
+  expect(field).toHaveValue(40);
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(within(dialog).getByText('Sold in packs of 6: choose 36 or 42.')).toBeVisible();
+  expect(field).toHaveAccessibleDescription(
+    'Sold in packs of 6. Minimum order: 12 units. Max 600 per order. Sold in packs of 6: choose 36 or 42.',
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+  expect(showAlert).toHaveBeenCalledWith({
+    icon: 'warning',
+    title: 'Not a whole number of packs',
+    text: 'Sold in packs of 6: choose 36 or 42.',
+  });
+  expect(receivedRoutes()).not.toContain('POST /api/carts');
+
+  await user.click(within(dialog).getByRole('button', { name: 'Increase quantity' }));
+  expect(field).toHaveValue(42);
+  expect(field).not.toHaveAttribute('aria-invalid');
+  expect(within(dialog).queryByText(/choose/)).not.toBeInTheDocument();
+  await user.clear(field);
+  await user.type(field, '40');
+  await user.click(within(dialog).getByRole('button', { name: 'Decrease quantity' }));
+  expect(field).toHaveValue(36);
+});
+
+test('below the minimum of a pack product the spec warning still comes first', async () => {
+  const { user } = renderTraded();
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  await user.clear(field);
+  await user.type(field, '6');
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+  expect(showAlert).toHaveBeenCalledWith({
+    icon: 'warning',
+    title: 'Minimum Order Not Met',
+    text: 'You must buy at least 12 units.',
+  });
+  expect(receivedRoutes()).not.toContain('POST /api/carts');
+});
+
+test('more than the maximum allows, counting what the cart holds, is explained before anything is sent', async () => {
+  const capped = createProduct({ name: 'Toner', price: 40, minSellQty: 1, maxOrderQty: 40 });
+  const { user } = renderTraded(capped, { held: 30 });
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  // The spec's stepper for single units: it starts at 1.
+  expect(field).toHaveValue(1);
+  await waitFor(() => expect(field).toHaveAccessibleDescription(/Your cart already holds 30 units\.$/));
+  await user.clear(field);
+  await user.type(field, '12');
+
+  const message = 'You can order at most 40 of this product; your cart already holds 30, so you can add up to 10.';
+  expect(within(dialog).getByText(message)).toBeVisible();
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+  expect(showAlert).toHaveBeenCalledWith({ icon: 'warning', title: 'Above the maximum per order', text: message });
+  expect(receivedRoutes()).not.toContain('POST /api/carts');
+
+  await user.clear(field);
+  await user.type(field, '10');
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+  await waitFor(() => expect(receivedRoutes()).toContain('POST /api/carts'));
+});
+
+test('the dialog shows the unit price the quantity reaches, counting the cart, and what the next tier takes', async () => {
+  const { user } = renderTraded(paper, { held: 24 });
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('Quantity');
+  await waitFor(() => expect(field).toHaveAccessibleDescription(/Your cart already holds 24 units\.$/));
+  expect(within(dialog).getByText('12 × $10.00')).toBeInTheDocument();
+  expect(within(dialog).getByText('Next price: 12 more for $9.20 each.')).toBeInTheDocument();
+
+  await user.clear(field);
+  await user.type(field, '36');
+  expect(within(dialog).getByText('36 × $9.20')).toBeInTheDocument();
+  expect(within(dialog).getByText('Total: $331.20')).toBeInTheDocument();
+  expect(
+    within(dialog).getByText('Volume price: $9.20 each instead of $10.00, for the 24 units already in your cart too.'),
+  ).toBeInTheDocument();
+  expect(within(dialog).getByText('Next price: 144 more for $8.50 each.')).toBeInTheDocument();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+  await waitFor(() => expect(receivedRoutes()).toContain('POST /api/carts'));
+  const post = receivedRequests().find((request) => request.method === 'POST');
+  expect(await post?.json()).toEqual({ productId: paper._id, buyQuantity: 36 });
+});
+
+test("the server's pack or maximum refusal (rules changed meanwhile) is shown with its own words", async () => {
+  const { user } = renderTraded(paper, {
+    purchase: () => errorResponse(422, 'QUANTITY_NOT_MULTIPLE', 'Sold in packs of 10: choose 10 or 20.'),
+  });
+  const dialog = await openDialog(user);
+  await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
+  await waitFor(() =>
+    expect(showAlert).toHaveBeenCalledWith({
+      icon: 'warning',
+      title: 'Not a whole number of packs',
+      text: 'Sold in packs of 10: choose 10 or 20.',
+    }),
+  );
+  expect(screen.getByRole('dialog', { name: 'Confirm Purchase' })).toBeInTheDocument();
+});

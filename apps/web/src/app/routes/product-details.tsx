@@ -6,6 +6,7 @@ import { LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
+import { useProductHold } from '@/features/cart/api/get-product-hold';
 import { PurchaseDialog } from '@/features/cart/components/purchase-dialog';
 import { useProduct } from '@/features/products/api/get-product';
 import { productKeys } from '@/features/products/api/query-keys';
@@ -31,6 +32,15 @@ function ProductDetailsPage({ id }: { id: string }) {
   const product = useProduct(id);
   const { deleteWithConfirm, pendingId } = useDeleteProductFlow();
   const [buying, setBuying] = useState(false);
+  // What the buyer's cart holds of it decides the volume price and the room under the maximum;
+  // only asked for products that have either, and never for the seller's own.
+  const rules = product.data;
+  const hold = useProductHold(user?.email ?? '', id, {
+    enabled:
+      Boolean(user && rules && !sameEmail(rules.email, user.email)) &&
+      Boolean(rules && (rules.priceTiers.length > 0 || rules.maxOrderQty !== null)),
+  });
+  const held = hold.data?.quantity ?? 0;
 
   if (product.isPending) return <LoadingState />;
   if (product.isError) {
@@ -52,6 +62,7 @@ function ProductDetailsPage({ id }: { id: string }) {
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <ProductDetailsView
         product={item}
+        held={isOwner ? 0 : held}
         actions={
           isOwner ? (
             // A seller cannot buy their own product (the API would sell it to them from their own stock).
@@ -86,6 +97,7 @@ function ProductDetailsPage({ id }: { id: string }) {
         <PurchaseDialog
           product={item}
           buyer={{ displayName: user.displayName, email: user.email }}
+          held={held}
           onClose={() => setBuying(false)}
           onPurchased={() => queryClient.invalidateQueries({ queryKey: productKeys.all })}
         />

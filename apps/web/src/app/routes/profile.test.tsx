@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import type { Profile } from '@b2b/shared';
+import type { EmailPreferences, Profile } from '@b2b/shared';
 import { AccountError, changePassword, hasPassword, updateAccountProfile } from '@/lib/account';
 import type * as AccountModule from '@/lib/account';
 import { fakeAuth } from '@/test/fake-auth';
@@ -41,9 +41,19 @@ function renderProfile(profile: Profile = stored) {
       const body = (await request.json()) as Omit<Profile, 'email' | 'updatedAt'>;
       return HttpResponse.json({ ...profile, ...body, updatedAt: new Date().toISOString() });
     }),
+    http.get('/api/notifications/preferences', () => HttpResponse.json(preferences)),
+    http.put('/api/notifications/preferences', async ({ request }) => {
+      preferences = { ...preferences, ...((await request.json()) as Partial<EmailPreferences>) };
+      return HttpResponse.json(preferences);
+    }),
   );
   return renderRoute(<ProfileRoute />, { path: '/profile' });
 }
+
+let preferences: EmailPreferences;
+beforeEach(() => {
+  preferences = { newOrders: true, orderUpdates: true, cartReminders: true, stockAlerts: true, imports: true };
+});
 
 const puts = () => receivedRequests().filter((r) => r.route === 'PUT /api/profile');
 
@@ -152,4 +162,19 @@ test('a Google-only account is told why there is no password to change', async (
   renderProfile();
   expect(await screen.findByText(/You sign in with Google, so this account has no password here/)).toBeInTheDocument();
   expect(screen.queryByRole('form', { name: 'Change password' })).not.toBeInTheDocument();
+});
+
+test('email preferences: every topic starts on; switching one off saves it at once', async () => {
+  const { user } = renderProfile();
+  const orderUpdates = await screen.findByRole('checkbox', { name: /My order updates/ });
+  expect(screen.getAllByRole('checkbox')).toHaveLength(5);
+  expect(orderUpdates).toBeChecked();
+  await user.click(orderUpdates);
+  await waitFor(() =>
+    expect(receivedRequests().filter((r) => r.route === 'PUT /api/notifications/preferences')).toHaveLength(1),
+  );
+  const [put] = receivedRequests().filter((r) => r.route === 'PUT /api/notifications/preferences');
+  expect(await put?.json()).toEqual({ orderUpdates: false });
+  await waitFor(() => expect(screen.getByRole('checkbox', { name: /My order updates/ })).not.toBeChecked());
+  expect(screen.getByRole('checkbox', { name: /New orders/ })).toBeChecked();
 });

@@ -1,11 +1,12 @@
 import { PageTitle } from '@/components/layout/page-title';
 import { ErrorState } from '@/components/ui/states';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { EmailPreferencesForm } from '@/features/notifications/components/email-preferences-form';
 import { useProfile } from '@/features/profile/api/profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { useAuth } from '@/lib/auth';
 
-/** The signed-in user's profile: names, photo and company (saved to Firebase and the API), and the password. */
+/** The signed-in user's profile: names, photo and company (saved to Firebase and the API), the password, and which emails arrive. */
 export default function ProfileRoute() {
   const { user } = useAuth();
   const profile = useProfile();
@@ -43,6 +44,18 @@ export default function ProfileRoute() {
               Change password
             </h2>
             <ChangePasswordForm />
+          </div>
+        </section>
+        <section
+          id="email-preferences"
+          aria-labelledby="profile-emails"
+          className="card scroll-mt-24 border border-base-300 bg-base-100 shadow-sm lg:col-span-2"
+        >
+          <div className="card-body gap-4">
+            <h2 id="profile-emails" className="text-lg font-semibold">
+              Emails
+            </h2>
+            <EmailPreferencesForm />
           </div>
         </section>
       </div>

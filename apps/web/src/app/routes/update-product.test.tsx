@@ -5,7 +5,7 @@ import { confirmDialog, showAlert } from '@/components/ui/dialogs';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
-import { receivedRequests, receivedRoutes, server } from '@/test/server';
+import { errorResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
 import UpdateProductRoute from './update-product';
 
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
@@ -159,4 +159,135 @@ test('lowering the stock below the minimum warns, and the emptied minimum counts
   expect(confirmDialog).toHaveBeenCalledWith(expect.objectContaining({ text: warning, confirmText: 'Save anyway' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
   expect(await putBody()).toMatchObject({ quantity: 3 });
+});
+
+/* The trade rules on Update (issue 19): shown as stored, and never wiped by a save that did not touch them. */
+
+const traded = createProduct({
+  name: 'Copy Paper A4',
+  quantity: 900,
+  minSellQty: 10,
+  price: 10,
+  category: 'office&stationary',
+  sku: 'CP-A4-80',
+  packSize: 5,
+  maxOrderQty: 400,
+  priceTiers: [
+    { minQty: 50, price: 9.2 },
+    { minQty: 200, price: 8.5 },
+  ],
+});
+const TRADED_ROUTE = `/api/products/${traded._id}`;
+
+function renderTraded(
+  put: () => Response = () => HttpResponse.json({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }),
+) {
+  fakeAuth.signIn({ email: traded.email });
+  server.use(
+    http.get(TRADED_ROUTE, () => HttpResponse.json(traded)),
+    http.put(TRADED_ROUTE, put),
+  );
+  return renderRoute(<UpdateProductRoute />, { path: '/update-product/:id', url: `/update-product/${traded._id}` });
+}
+
+test('the SKU, pack size, maximum and volume prices are prefilled as stored', async () => {
+  renderTraded();
+  expect(await screen.findByLabelText(/SKU/)).toHaveValue('CP-A4-80');
+  expect(screen.getByLabelText(/Pack size/)).toHaveValue(5);
+  expect(screen.getByLabelText(/Max per order/)).toHaveValue(400);
+  expect(screen.getByLabelText('Tier 1: From quantity')).toHaveValue(50);
+  expect(screen.getByLabelText('Tier 1: Unit price (USD)')).toHaveValue(9.2);
+  expect(screen.getByLabelText('Tier 2: From quantity')).toHaveValue(200);
+  expect(screen.getByLabelText('Tier 2: Unit price (USD)')).toHaveValue(8.5);
+  expect(
+    screen.getByText('Buyers pay $10.00 each, $9.20 each from 50 units, $8.50 each from 200 units.'),
+  ).toBeVisible();
+});
+
+test('a save that does not touch the trade rules does not send them, so they cannot be wiped', async () => {
+  const { user, router } = renderTraded();
+  const quantity = await screen.findByLabelText(/^Quantity/);
+  await user.clear(quantity);
+  await user.type(quantity, '850');
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
+  const body = await putBody();
+  expect(body).toMatchObject({ quantity: 850, price: 10, minSellQty: 10 });
+  for (const field of ['sku', 'packSize', 'maxOrderQty', 'priceTiers']) expect(body).not.toHaveProperty(field);
+});
+
+test('a changed tier sends the whole new ladder, and only the trade rules that changed', async () => {
+  const { user, router } = renderTraded();
+  const price = await screen.findByLabelText('Tier 2: Unit price (USD)');
+  await user.clear(price);
+  await user.type(price, '8.25');
+  await user.click(screen.getByRole('button', { name: 'Remove tier 1' }));
+  await user.click(screen.getByRole('button', { name: 'Add a tier' }));
+  await user.type(screen.getByLabelText('Tier 2: From quantity'), '300');
+  await user.type(screen.getByLabelText('Tier 2: Unit price (USD)'), '8');
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
+  const body = await putBody();
+  expect(body).toMatchObject({
+    priceTiers: [
+      { minQty: 200, price: 8.25 },
+      { minQty: 300, price: 8 },
+    ],
+  });
+  for (const field of ['sku', 'packSize', 'maxOrderQty']) expect(body).not.toHaveProperty(field);
+});
+
+test('emptying the SKU and the maximum removes them; removing every tier sends an empty ladder', async () => {
+  const { user, router } = renderTraded();
+  await user.clear(await screen.findByLabelText(/SKU/));
+  await user.clear(screen.getByLabelText(/Max per order/));
+  await user.click(screen.getByRole('button', { name: 'Remove tier 1' }));
+  await user.click(screen.getByRole('button', { name: 'Remove tier 1' }));
+  expect(screen.queryByText(/^Buyers pay/)).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/all-products'));
+  expect(await putBody()).toMatchObject({ sku: null, maxOrderQty: null, priceTiers: [] });
+});
+
+test('the ladder is checked against the stored price when the price field is emptied (kept)', async () => {
+  const { user } = renderTraded();
+  await user.clear(await screen.findByLabelText(/Price \(USD\)/));
+  const tierPrice = screen.getByLabelText('Tier 1: Unit price (USD)');
+  await user.clear(tierPrice);
+  await user.type(tierPrice, '10.5');
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+
+  expect(tierPrice).toHaveAccessibleDescription("Tier 1: the price must be less than the product's price (10.00).");
+  expect(receivedRoutes()).not.toContain(`PUT ${TRADED_ROUTE}`);
+});
+
+test("the server's refusal of a ladder row (checked on the stored product) is shown on that row", async () => {
+  const { user } = renderTraded(() =>
+    errorResponse(
+      400,
+      'VALIDATION_ERROR',
+      'Tier 2: the quantity is more than the max per order (400), so no buyer could reach it.',
+      [
+        {
+          field: 'priceTiers.1.minQty',
+          message: 'Tier 2: the quantity is more than the max per order (400), so no buyer could reach it.',
+        },
+      ],
+    ),
+  );
+  const quantity = await screen.findByLabelText('Tier 2: From quantity');
+  await user.clear(quantity);
+  await user.type(quantity, '390');
+  await user.click(screen.getByRole('button', { name: 'Update' }));
+
+  await waitFor(() => expect(quantity).toHaveFocus());
+  expect(quantity).toHaveAccessibleDescription(
+    'Tier 2: the quantity is more than the max per order (400), so no buyer could reach it.',
+  );
+  expect(showAlert).toHaveBeenCalledWith(
+    expect.objectContaining({ icon: 'error', title: 'The product was not saved' }),
+  );
 });

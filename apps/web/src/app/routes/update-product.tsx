@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TOAST_MS } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
@@ -18,6 +19,8 @@ export default function UpdateProductRoute() {
   const navigate = useNavigate();
   const product = useProduct(id);
   const { mutateAsync } = useUpdateProduct();
+  // Once per loaded product: the form compares what is typed with it to send only changed trade rules.
+  const initialValues = useMemo(() => (product.data ? productToFormValues(product.data) : null), [product.data]);
 
   let body;
   if (product.isPending) body = <LoadingState />;
@@ -44,7 +47,7 @@ export default function UpdateProductRoute() {
             key={item._id}
             mode="update"
             submitLabel="Update"
-            initialValues={productToFormValues(item)}
+            initialValues={initialValues ?? undefined}
             onSubmit={async (data) => {
               const result = await mutateAsync({ id: item._id, data });
               if (result.modifiedCount > 0) {

@@ -1,6 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { fakeAuth } from '@/test/fake-auth';
+import { server } from '@/test/server';
 import { renderRoute } from '@/test/render';
 import { Navbar } from './navbar';
 
@@ -34,17 +36,20 @@ test('signed in: My Products and My Cart use the email; the photo menu shows the
   fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer', photoURL: 'https://example.com/ann.png' });
   renderNavbar();
 
-  const hrefs = desktopLinks().map((link) => link.getAttribute('href'));
-  expect(hrefs).toContain('/my-products/ann@example.com');
-  expect(hrefs).toContain('/carts/ann@example.com');
-  expect(
-    desktopLinks()
-      .slice(-2)
-      .map((link) => [link.textContent, link.getAttribute('href')]),
-  ).toEqual([
-    ['My Orders', '/orders'],
-    ['Sales', '/sales'],
+  // The spec's six links keep their places; the other pages are in the Buying and Selling menus.
+  const bar = within(screen.getByRole('navigation', { name: 'Main' }));
+  const visible = desktopLinks().filter((link) => !link.closest('[hidden]'));
+  expect(visible.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    ['Home', '/'],
+    ['Categories', '/categories'],
+    ['All Products', '/all-products'],
+    ['Add Product', '/add-products'],
+    ['My Products', '/my-products/ann@example.com'],
+    ['My Cart', '/carts/ann@example.com'],
   ]);
+  expect(bar.getByRole('button', { name: 'Buying' })).toBeInTheDocument();
+  expect(bar.getByRole('button', { name: 'Selling' })).toBeInTheDocument();
+  expect(bar.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/inbox');
   expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Account: Ann Buyer' })).toBeInTheDocument();
   expect(screen.getByText('Ann Buyer')).toBeInTheDocument();
@@ -127,4 +132,54 @@ test('while the auth state loads, a labelled status stands in for the account me
   fakeAuth.setLoading(true);
   renderNavbar();
   expect(screen.getByRole('status', { name: 'Checking sign-in' })).toBeInTheDocument();
+});
+
+test('the Selling menu opens Dashboard and Sales, and closes on Escape', async () => {
+  fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
+  const { user, router } = renderNavbar();
+  const bar = within(screen.getByRole('navigation', { name: 'Main' }));
+  const selling = bar.getByRole('button', { name: 'Selling' });
+  const menu = document.getElementById(selling.getAttribute('aria-controls') ?? '');
+
+  expect(menu).not.toBeVisible();
+  await user.click(selling);
+  expect(selling).toHaveAttribute('aria-expanded', 'true');
+  expect(
+    within(menu as HTMLElement)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
+    ['Dashboard', '/dashboard'],
+    ['Sales', '/sales'],
+  ]);
+  await user.keyboard('{Escape}');
+  expect(menu).not.toBeVisible();
+  expect(selling).toHaveFocus();
+
+  await user.click(selling);
+  await user.click(within(menu as HTMLElement).getByRole('link', { name: 'Dashboard' }));
+  expect(router.state.location.pathname).toBe('/dashboard');
+  expect(menu).not.toBeVisible();
+  expect(selling).toHaveClass('menu-active');
+});
+
+test('the bell shows the unread count and leads to the inbox', async () => {
+  server.use(http.get('/api/notifications/unread-count', () => HttpResponse.json({ unread: 3 })));
+  fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
+  renderNavbar();
+  const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' }, { timeout: 5000 });
+  expect(bell).toHaveAttribute('href', '/inbox');
+  expect(bell).toHaveTextContent('3');
+});
+
+test('the small-screen menu lists the groups with their pages, two taps from anywhere', async () => {
+  fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
+  const { user } = renderNavbar();
+  const button = screen.getByRole('button', { name: 'Menu' });
+  const menu = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+  await user.click(button);
+  expect(within(menu).getByRole('heading', { name: 'Buying' })).toBeVisible();
+  expect(within(menu).getByRole('heading', { name: 'Selling' })).toBeVisible();
+  expect(within(menu).getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
+  expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
 });

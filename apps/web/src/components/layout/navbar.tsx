@@ -1,16 +1,22 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BANNER_ANIMATION_MS } from '@b2b/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { showAlert } from '@/components/ui/dialogs';
-import { MenuIcon } from '@/components/ui/icons';
+import { BellIcon, ChevronDownIcon, MenuIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useAuth, type AuthUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { useUnreadCount } from '@/lib/unread-notifications';
 
 type NavItem = { to: string; label: string; end?: boolean };
+/** A menu of pages that belong to one job; the bar shows its label, the menu its pages. */
+type NavGroup = { label: string; items: NavItem[] };
 
-/** My Products, My Cart, My Orders and Sales are the user's own, so they appear once someone is signed in. */
+/**
+ * The spec's six links, in the spec's order and places. My Products and My Cart are the user's
+ * own, so they appear once someone is signed in.
+ */
 export function navItems(user: AuthUser | null): NavItem[] {
   return [
     { to: paths.home, label: 'Home', end: true },
@@ -21,11 +27,29 @@ export function navItems(user: AuthUser | null): NavItem[] {
       ? [
           { to: paths.myProducts(user.email), label: 'My Products' },
           { to: paths.cart(user.email), label: 'My Cart' },
-          { to: paths.myOrders, label: 'My Orders' },
-          { to: paths.sales, label: 'Sales' },
         ]
       : []),
   ];
+}
+
+/**
+ * Every other page, grouped by job, after the six links: a new page is one line in its group
+ * (Import goes under Selling; a Company group joins with company accounts). The bar keeps one
+ * row at 1280 px, and on a phone every page is two taps away (the menu button, then the page).
+ */
+export function navGroups(user: AuthUser | null): NavGroup[] {
+  if (!user) return [];
+  const groups: NavGroup[] = [
+    { label: 'Buying', items: [{ to: paths.myOrders, label: 'My Orders' }] },
+    {
+      label: 'Selling',
+      items: [
+        { to: paths.dashboard, label: 'Dashboard' },
+        { to: paths.sales, label: 'Sales' },
+      ],
+    },
+  ];
+  return groups.filter((group) => group.items.length > 0);
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
@@ -43,21 +67,22 @@ function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => 
   ));
 }
 
-function MobileMenu({ items }: { items: NavItem[] }) {
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
+/** Closes an open popup on a click outside `container` or on Escape (focus back to its button). */
+function useDismiss(
+  open: boolean,
+  close: () => void,
+  container: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLButtonElement | null>,
+) {
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!container.current?.contains(event.target as Node)) close();
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
+      close();
+      button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -65,7 +90,16 @@ function MobileMenu({ items }: { items: NavItem[] }) {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [open]);
+  }, [open, close, container, button]);
+}
+
+function MobileMenu({ items, groups }: { items: NavItem[]; groups: NavGroup[] }) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, containerRef, buttonRef);
 
   return (
     <div ref={containerRef} className="relative lg:hidden">
@@ -85,9 +119,76 @@ function MobileMenu({ items }: { items: NavItem[] }) {
         hidden={!open}
         className={`menu ${menuColours} absolute top-full left-0 z-50 mt-2 w-60 gap-1 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg`}
       >
-        <NavLinks items={items} onNavigate={() => setOpen(false)} />
+        <NavLinks items={items} onNavigate={close} />
+        {groups.map((group) => (
+          <li key={group.label}>
+            <h2 className="menu-title">{group.label}</h2>
+            <ul>
+              <NavLinks items={group.items} onNavigate={close} />
+            </ul>
+          </li>
+        ))}
       </ul>
     </div>
+  );
+}
+
+/** A group of the bar at lg and up: a button that opens its pages, highlighted when one is open. */
+function GroupMenu({ group }: { group: NavGroup }) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, containerRef, buttonRef);
+  const { pathname } = useLocation();
+  const current = group.items.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+
+  return (
+    <li ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={current ? 'menu-active font-semibold' : ''}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {group.label}
+        <ChevronDownIcon width={14} height={14} />
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        className={`menu ${menuColours} absolute top-full right-0 z-50 mt-2 w-48 gap-1 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg`}
+      >
+        <NavLinks items={group.items} onNavigate={close} />
+      </ul>
+    </li>
+  );
+}
+
+/** The inbox, with the unread count (asked every 25 s while the page is visible). */
+function NotificationBell() {
+  const unread = useUnreadCount(true).data?.unread ?? 0;
+  const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
+  return (
+    <NavLink
+      to={paths.inbox}
+      aria-label={label}
+      title={label}
+      className={({ isActive }) => `btn relative btn-circle btn-ghost ${isActive ? 'text-primary' : ''}`}
+    >
+      <BellIcon width={22} height={22} />
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 badge min-w-5 px-1 badge-xs font-semibold badge-primary"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </NavLink>
   );
 }
 
@@ -163,24 +264,31 @@ function AccountMenu({ user }: { user: AuthUser }) {
 export function Navbar() {
   const { user, loading } = useAuth();
   const items = navItems(user);
+  const groups = navGroups(user);
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/80">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-1 px-2 sm:px-4">
         <div className="navbar-start w-auto min-w-0 flex-1 gap-1 lg:flex-none">
-          <MobileMenu items={items} />
+          <MobileMenu items={items} groups={groups} />
           <Brand />
         </div>
         <div className="navbar-center hidden flex-1 justify-center lg:flex">
-          {/* Compact between lg and xl, so all eight links stay on one row at 1024 px. */}
+          {/* Compact between lg and xl, so the six links and the groups stay on one row at 1024 px. */}
           <ul className={`menu menu-horizontal gap-1 px-1 max-xl:gap-0 max-xl:menu-sm ${menuColours}`}>
             <NavLinks items={items} />
+            {groups.map((group) => (
+              <GroupMenu key={group.label} group={group} />
+            ))}
           </ul>
         </div>
-        <div className="navbar-end w-auto shrink-0">
+        <div className="navbar-end w-auto shrink-0 gap-1">
           {/* The user shows at once from the last session while Firebase confirms it. */}
           {user ? (
-            <AccountMenu user={user} />
+            <>
+              <NotificationBell />
+              <AccountMenu user={user} />
+            </>
           ) : loading ? (
             <span
               role="status"

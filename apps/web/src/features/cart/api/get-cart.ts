@@ -5,6 +5,8 @@ import { apiFetchPage } from '@/lib/api-client';
 export const cartKeys = {
   all: ['cart'] as const,
   byEmail: (email: string) => ['cart', email] as const,
+  /** Under the cart's key, so every purchase and removal refreshes it with the cart. */
+  hold: (email: string, productId: string) => ['cart', email, 'products', productId] as const,
 };
 
 /** A cart is a bounded, personal list; the page shows it whole so its totals are right. */

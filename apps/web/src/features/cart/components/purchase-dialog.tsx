@@ -1,7 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { DEFAULT_BUY_QUANTITY, TOAST_MS, type Product } from '@b2b/shared';
+import {
+  judgeQuantity,
+  nextTierFor,
+  nextTierMessage,
+  quantityStep,
+  TOAST_MS,
+  unitPriceFor,
+  type Product,
+  type QuantityRefusal,
+} from '@b2b/shared';
 import { showAlert } from '@/components/ui/dialogs';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -10,12 +19,17 @@ import { formatCount, formatPrice, formatUnits } from '@/lib/format';
 import { usePurchase } from '../api/purchase';
 import { QuantityStepper } from './quantity-stepper';
 
-export type PurchaseProduct = Pick<Product, '_id' | 'name' | 'price' | 'minSellQty'>;
+export type PurchaseProduct = Pick<
+  Product,
+  '_id' | 'name' | 'price' | 'minSellQty' | 'packSize' | 'maxOrderQty' | 'priceTiers'
+>;
 export type Buyer = { displayName: string; email: string };
 
 type PurchaseDialogProps = {
   product: PurchaseProduct;
   buyer: Buyer;
+  /** How much of the product the buyer's cart holds already: the maximum and the volume price count it. */
+  held?: number;
   onClose: () => void;
   /** Lets the caller refresh what the purchase changed outside the cart (the product's stock). */
   onPurchased?: () => unknown;
@@ -34,19 +48,41 @@ function minimumWarning(minSellQty: number) {
   });
 }
 
+/** The titles of the shared rules' refusals: the pack and the maximum as the reorder results name them. */
+const REFUSAL_TITLE: Record<QuantityRefusal, string> = {
+  MIN_ORDER_NOT_MET: 'Minimum Order Not Met',
+  QUANTITY_NOT_MULTIPLE: 'Not a whole number of packs',
+  MAX_ORDER_EXCEEDED: 'Above the maximum per order',
+  INSUFFICIENT_STOCK: 'Not enough stock',
+};
+
+function isRefusal(code: string): code is QuantityRefusal {
+  return code in REFUSAL_TITLE;
+}
+
 /**
  * The 'Confirm Purchase' dialog. Mount it only while open: every opening starts again at
- * quantity 1. It is not a native <dialog>, because a modal <dialog> sits in the top layer and
- * would cover the warning and error dialogs shown above it.
+ * quantity 1 (for a product sold in packs, at the minimum, and the stepper moves in packs). It
+ * is not a native <dialog>, because a modal <dialog> sits in the top layer and would cover the
+ * warning and error dialogs shown above it. A quantity the shared rules refuse (judgeQuantity:
+ * the minimum, the pack, the maximum with what the cart holds) is explained before anything is
+ * sent; the server judges again with the same function.
  */
-export function PurchaseDialog({ product, buyer, onClose, onPurchased }: PurchaseDialogProps) {
+export function PurchaseDialog({ product, buyer, held = 0, onClose, onPurchased }: PurchaseDialogProps) {
   const titleId = useId();
   const fieldId = useId();
   const minimumId = useId();
+  const problemId = useId();
   const navigate = useNavigate();
   const boxRef = useRef<HTMLDivElement>(null);
   const submitting = useRef(false);
-  const [quantity, setQuantity] = useState(DEFAULT_BUY_QUANTITY);
+  const { step, start } = quantityStep(product);
+  const [quantity, setQuantity] = useState(start);
+  const verdict = judgeQuantity(product, { quantity, held });
+  // The spec's minimum keeps its own warning and "Buy the minimum"; the pack and the maximum are said beside the field.
+  const problem = !verdict.ok && verdict.code !== 'MIN_ORDER_NOT_MET' ? verdict.message : null;
+  const unitPrice = unitPriceFor(product, held + quantity);
+  const nextTier = nextTierFor(product, held + quantity);
   const purchase = usePurchase({ onSuccess: onPurchased });
   const pending = purchase.isPending;
 
@@ -94,8 +130,9 @@ export function PurchaseDialog({ product, buyer, onClose, onPurchased }: Purchas
 
   const buy = async () => {
     if (submitting.current) return;
-    if (quantity < product.minSellQty) {
-      await minimumWarning(product.minSellQty);
+    if (!verdict.ok) {
+      if (verdict.code === 'MIN_ORDER_NOT_MET') await minimumWarning(product.minSellQty);
+      else await showAlert({ icon: 'warning', title: REFUSAL_TITLE[verdict.code], text: verdict.message });
       return;
     }
     submitting.current = true;
@@ -112,6 +149,9 @@ export function PurchaseDialog({ product, buyer, onClose, onPurchased }: Purchas
         await minimumWarning(product.minSellQty);
       } else if (error instanceof ApiError && error.code === 'INSUFFICIENT_STOCK') {
         await showAlert({ icon: 'error', title: 'Not enough stock', text: errorMessage(error) });
+      } else if (error instanceof ApiError && isRefusal(error.code)) {
+        // The rules or the cart changed since the page loaded (another tab, the seller): the server's words.
+        await showAlert({ icon: 'warning', title: REFUSAL_TITLE[error.code], text: errorMessage(error) });
       } else {
         await showAlert({ icon: 'error', title: 'Something went wrong!', text: errorMessage(error) });
       }
@@ -145,10 +185,16 @@ export function PurchaseDialog({ product, buyer, onClose, onPurchased }: Purchas
                 value={quantity}
                 onChange={setQuantity}
                 disabled={pending}
-                describedBy={minimumId}
+                describedBy={problem ? `${minimumId} ${problemId}` : minimumId}
+                invalid={problem !== null}
+                step={step}
+                min={step > 1 ? start : 1}
               />
               <p id={minimumId} className="text-sm text-base-content/80">
+                {product.packSize > 1 ? <>Sold in packs of {formatCount(product.packSize)}. </> : null}
                 Minimum order: <span className="font-semibold">{formatUnits(product.minSellQty)}</span>.
+                {product.maxOrderQty !== null ? <> Max {formatCount(product.maxOrderQty)} per order.</> : null}
+                {held > 0 ? <> Your cart already holds {formatUnits(held)}.</> : null}
               </p>
               {quantity < product.minSellQty ? (
                 <button
@@ -161,13 +207,28 @@ export function PurchaseDialog({ product, buyer, onClose, onPurchased }: Purchas
                 </button>
               ) : null}
             </div>
+            {/* Always in the page, so the explanation is announced as soon as a quantity needs one. */}
+            <p id={problemId} aria-live="polite" className={problem ? 'text-sm text-error' : 'sr-only'}>
+              {problem}
+            </p>
           </div>
-          <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
-            <span className="text-sm">
-              {formatCount(quantity)} × {formatPrice(product.price)}
-            </span>
-            <span className="text-lg font-semibold">Total: {formatPrice(product.price * quantity)}</span>
-          </p>
+          <div className="flex flex-col gap-1 rounded-box bg-base-200 px-4 py-3" aria-live="polite">
+            <p className="flex items-baseline justify-between gap-3">
+              <span className="text-sm">
+                {formatCount(quantity)} × {formatPrice(unitPrice)}
+              </span>
+              <span className="text-lg font-semibold">Total: {formatPrice(unitPrice * quantity)}</span>
+            </p>
+            {unitPrice < product.price ? (
+              <p className="text-sm text-base-content/80">
+                Volume price: {formatPrice(unitPrice)} each instead of {formatPrice(product.price)}
+                {held > 0 ? `, for the ${formatUnits(held)} already in your cart too` : ''}.
+              </p>
+            ) : null}
+            {nextTier ? (
+              <p className="text-sm text-base-content/80">Next price: {nextTierMessage(nextTier, formatPrice)}.</p>
+            ) : null}
+          </div>
         </div>
 
         <div className="modal-action">

@@ -66,6 +66,8 @@ const EMPTY: Values = {
 
 /** `shipTo.city` → `city`; `poNumber` stays. */
 const fieldOf = (path: string) => path.replace(/^shipTo\./, '') as FieldName;
+/** Whether an API detail names a field of this form (checkout's cart refusals name products instead). */
+export const isFormField = (path: string) => (FIELD_ORDER as string[]).includes(fieldOf(path));
 
 function toBody(values: Values): unknown {
   const { poNumber, note, ...shipTo } = values;
@@ -118,9 +120,11 @@ export function CheckoutForm({ initialShipTo, submitting, onSubmit, review, tota
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      if (error instanceof ApiError && error.details?.length) {
+      // Only the details about this form's fields; the others (cart lines) are the page's to show.
+      const own = error instanceof ApiError ? (error.details ?? []).filter((d) => isFormField(d.field)) : [];
+      if (own.length > 0) {
         const next: Errors = {};
-        for (const detail of error.details) next[fieldOf(detail.field)] ??= detail.message;
+        for (const detail of own) next[fieldOf(detail.field)] ??= detail.message;
         showErrors(next);
       }
       throw error;

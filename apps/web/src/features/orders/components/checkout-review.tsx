@@ -1,9 +1,21 @@
+import { nextTierMessage } from '@b2b/shared';
 import { SellerName } from '@/components/ui/seller-name';
 import { formatCount, formatPrice } from '@/lib/format';
+import { lineSaving } from '@/lib/money';
 import type { SellerGroup } from '../utils/group-by-seller';
 
-/** The cart as the orders it will become: one card per seller with its lines and subtotal. */
-export function CheckoutReview({ groups }: { groups: SellerGroup[] }) {
+type CheckoutReviewProps = {
+  groups: SellerGroup[];
+  /** Why a product's lines cannot be ordered as they are (the server's words), by product id. */
+  refusals?: Record<string, string>;
+};
+
+/**
+ * The cart as the orders it will become: one card per seller with its lines and subtotal. Each
+ * line shows the unit price applied (the volume tier the buyer's total of the product reaches),
+ * what it saves against the list price and what the next tier takes.
+ */
+export function CheckoutReview({ groups, refusals = {} }: CheckoutReviewProps) {
   return (
     <ol className="flex flex-col gap-4" aria-label="Orders to place">
       {groups.map((group, index) => (
@@ -19,19 +31,38 @@ export function CheckoutReview({ groups }: { groups: SellerGroup[] }) {
                 </span>
               </h3>
               <ul className="divide-y divide-base-300 text-sm">
-                {group.items.map((item) => (
-                  <li key={item._id} className="flex items-start justify-between gap-3 py-2">
-                    <span className="min-w-0">
-                      <span className="font-medium">{item.name}</span>
-                      <span className="block text-base-content/70">
-                        {formatCount(item.buyQuantity)} × {formatPrice(item.price)}
+                {group.items.map((item) => {
+                  const saving = lineSaving({ ...item, quantity: item.buyQuantity });
+                  const refusal = refusals[item.productId];
+                  return (
+                    <li key={item._id} className="flex items-start justify-between gap-3 py-2">
+                      <span className="min-w-0">
+                        <span className="font-medium">{item.name}</span>
+                        {item.sku ? (
+                          <span className="block text-xs break-all text-base-content/70">SKU: {item.sku}</span>
+                        ) : null}
+                        <span className="block text-base-content/70">
+                          {formatCount(item.buyQuantity)} × {formatPrice(item.price)}
+                          {saving > 0 ? ` (list ${formatPrice(item.listPrice)})` : ''}
+                        </span>
+                        {saving > 0 ? (
+                          <span className="block text-base-content/70">
+                            Volume price: you save {formatPrice(saving)}
+                          </span>
+                        ) : null}
+                        {item.nextTier ? (
+                          <span className="block text-base-content/70">
+                            Next price: {nextTierMessage(item.nextTier, formatPrice)}
+                          </span>
+                        ) : null}
+                        {refusal ? <span className="block font-medium text-error">{refusal}</span> : null}
                       </span>
-                    </span>
-                    <span className="shrink-0 font-medium tabular-nums">
-                      {formatPrice(item.price * item.buyQuantity)}
-                    </span>
-                  </li>
-                ))}
+                      <span className="shrink-0 font-medium tabular-nums">
+                        {formatPrice(item.price * item.buyQuantity)}
+                      </span>
+                    </li>
+                  );
+                })}
               </ul>
               <p className="flex justify-between border-t border-base-300 pt-2 font-semibold">
                 <span>Subtotal</span>

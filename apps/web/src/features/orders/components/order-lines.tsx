@@ -2,8 +2,10 @@ import { categoryLabel, FALLBACK_TEXT, type OrderLine } from '@b2b/shared';
 import { formatCount, formatPrice } from '@/lib/format';
 
 /**
- * An order's lines as bought (the prices of the day), with the order's total. On a phone the
- * quantity and unit price go under the product name, so the table fits without scrolling.
+ * An order's lines as bought (the prices of the day), with the order's total. The unit price is
+ * the one charged (a volume tier, or the list price), with the list price beside it when they
+ * differ. On a phone the quantity and unit price go under the product name, so the table fits
+ * without scrolling.
  */
 export function OrderLines({ lines, total, caption }: { lines: OrderLine[]; total: number; caption: string }) {
   return (
@@ -32,8 +34,10 @@ export function OrderLines({ lines, total, caption }: { lines: OrderLine[]; tota
                 <p className="text-xs text-base-content/70">
                   {line.brand.trim() ? line.brand : FALLBACK_TEXT} · {categoryLabel(line.category)}
                 </p>
+                {line.sku ? <p className="text-xs break-all text-base-content/70">SKU: {line.sku}</p> : null}
                 <p className="text-xs text-base-content/70 tabular-nums sm:hidden">
                   {formatCount(line.quantity)} × {formatPrice(line.price)}
+                  {line.listPrice !== line.price ? ` (list ${formatPrice(line.listPrice)})` : ''}
                 </p>
               </td>
               <td className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
@@ -41,6 +45,9 @@ export function OrderLines({ lines, total, caption }: { lines: OrderLine[]; tota
               </td>
               <td className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
                 {formatPrice(line.price)}
+                {line.listPrice !== line.price ? (
+                  <span className="block text-xs text-base-content/70">list {formatPrice(line.listPrice)}</span>
+                ) : null}
               </td>
               <td className="text-right align-top font-medium whitespace-nowrap tabular-nums sm:align-middle">
                 {formatPrice(line.lineTotal)}

@@ -6,6 +6,8 @@ const OUTCOME_LABEL: Record<ReorderResult['results'][number]['outcome'], string>
   added: 'Added to cart',
   product_gone: 'No longer sold',
   min_order_not_met: 'Minimum order not met',
+  quantity_not_multiple: 'Not a whole number of packs',
+  max_order_exceeded: 'Above the maximum per order',
   insufficient_stock: 'Not enough stock',
 };
 

@@ -10,13 +10,21 @@ type ProductCardProps = {
   product: Product;
   /** All Products' card view also shows the minimum order quantity. */
   showMinQty?: boolean;
+  /** The catalogue lists show a product's SKU (the home page's Top Products keep the spec's fields). */
+  showSku?: boolean;
   /** The card title's level, so pages without section headings keep a valid outline. */
   headingLevel?: 'h2' | 'h3';
   /** On screen on arrival: its picture loads at once (ProductImage's `priority`). */
   priority?: boolean;
 };
 
-export function ProductCard({ product, showMinQty = false, headingLevel = 'h3', priority = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  showMinQty = false,
+  showSku = false,
+  headingLevel = 'h3',
+  priority = false,
+}: ProductCardProps) {
   const Heading = headingLevel;
   const headingId = useId();
   return (
@@ -42,6 +50,12 @@ export function ProductCard({ product, showMinQty = false, headingLevel = 'h3', 
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/70">Brand</dt>
           <dd>{textOrFallback(product.brand)}</dd>
+          {showSku && product.sku ? (
+            <>
+              <dt className="text-base-content/70">SKU</dt>
+              <dd className="break-all">{product.sku}</dd>
+            </>
+          ) : null}
           <dt className="text-base-content/70">Price</dt>
           <dd className="font-semibold">{formatPrice(product.price)}</dd>
           {showMinQty ? (

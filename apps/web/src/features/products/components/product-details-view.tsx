@@ -1,27 +1,49 @@
 import { SellerName } from '@/components/ui/seller-name';
 import type { ReactNode } from 'react';
 import { categoryLabel, type Product } from '@b2b/shared';
-import { formatPrice, formatUnits } from '@/lib/format';
+import { formatCount, formatPrice, formatUnits } from '@/lib/format';
 import { formatRating, minSellQtyOrDefault, quantityOrDefault, textOrFallback } from '../utils/format';
 import { ProductImage } from '@/components/ui/product-image';
+import { VolumePrices } from './volume-prices';
 
-type ProductDetailsViewProps = { product: Product; actions: ReactNode; footer?: ReactNode };
+type ProductDetailsViewProps = {
+  product: Product;
+  actions: ReactNode;
+  footer?: ReactNode;
+  /** How much of it the signed-in buyer's cart holds: the volume price row it reaches is marked. */
+  held?: number;
+};
 
 /** Every field of a product, read-only. */
-export function ProductDetailsView({ product, actions, footer }: ProductDetailsViewProps) {
+export function ProductDetailsView({ product, actions, footer, held = 0 }: ProductDetailsViewProps) {
   const stock = quantityOrDefault(product.quantity);
+  const terms = [
+    product.packSize > 1 ? `Sold in packs of ${formatCount(product.packSize)}` : null,
+    product.maxOrderQty !== null ? `Max ${formatCount(product.maxOrderQty)} per order` : null,
+  ].filter((term) => term !== null);
   return (
     <article className="grid gap-8 lg:grid-cols-2 lg:items-start">
       <figure className="overflow-hidden rounded-box border border-base-300 bg-base-200">
         <ProductImage src={product.image} alt={product.name} className="aspect-square w-full object-contain p-8" />
       </figure>
 
-      <div className="flex flex-col gap-5">
+      {/* min-w-0: a wide volume price table scrolls in its own box instead of widening the page. */}
+      <div className="flex min-w-0 flex-col gap-5">
         <div className="flex flex-col gap-2">
           <span className="badge badge-soft badge-primary">{categoryLabel(product.category)}</span>
           <h1 className="text-3xl leading-tight font-bold">{product.name}</h1>
           <p className="text-base-content/70">Brand: {textOrFallback(product.brand)}</p>
+          {product.sku ? <p className="text-sm break-all text-base-content/70">SKU: {product.sku}</p> : null}
           <p className="text-3xl font-semibold text-primary">{formatPrice(product.price)}</p>
+          {terms.length > 0 ? (
+            <ul aria-label="Ordering rules" className="flex flex-wrap gap-2">
+              {terms.map((term) => (
+                <li key={term} className="rounded-box border border-base-300 bg-base-200 px-3 py-1 text-sm font-medium">
+                  {term}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
 
         {/* One row per figure on a phone, three equal columns from sm up: the values line up either way. */}
@@ -33,6 +55,8 @@ export function ProductDetailsView({ product, actions, footer }: ProductDetailsV
 
         <div className="flex flex-wrap items-center gap-3">{actions}</div>
         {footer}
+
+        {product.priceTiers.length > 0 ? <VolumePrices product={product} held={held} /> : null}
 
         <section aria-labelledby="product-description" className="flex flex-col gap-2">
           <h2 id="product-description" className="text-lg font-semibold">

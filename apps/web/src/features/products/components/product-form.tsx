@@ -1,27 +1,28 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import {
-  CATEGORIES,
-  LIMITS,
-  productInputSchema,
-  productUpdateSchema,
-  type ProductData,
-  type ProductUpdate,
-} from '@b2b/shared';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { CATEGORIES, LIMITS, TRADE_LIMITS, type ProductData, type ProductUpdate } from '@b2b/shared';
 import { confirmDialog, showAlert } from '@/components/ui/dialogs';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import {
   EMPTY_PRODUCT_FORM,
-  FIELD_ORDER,
+  filledTierRows,
   isKeptWhenEmpty,
-  minimumAboveStock,
   isRequired,
+  ladderPreview,
+  minimumAboveStock,
+  tierErrorKey,
   toFieldErrors,
-  validateProductForm,
+  validateNewProduct,
+  validateProductUpdate,
+  type ErrorKey,
   type FieldErrors,
   type ProductField,
   type ProductFormValues,
+  type ScalarField,
+  type TierPart,
+  type TierRow,
 } from '../utils/product-form-values';
+import { PriceTierEditor, tierInputId } from './price-tier-editor';
 
 /** Every field of the shared product schema has a label here, so a new field cannot be forgotten. */
 const LABELS: Record<ProductField, string> = {
@@ -35,13 +36,38 @@ const LABELS: Record<ProductField, string> = {
   price: 'Price (USD)',
   rating: 'Rating',
   content: 'Product content',
+  sku: 'SKU',
+  packSize: 'Pack size',
+  maxOrderQty: 'Max per order',
+  priceTiers: 'Volume prices',
 };
 
 const HINTS: Partial<Record<ProductField, string>> = {
   image: 'https://… or /images/…; leave empty for a placeholder.',
   rating: 'From 0 to 5. Leave empty if not rated yet.',
   content: 'What is in the box, materials, packaging.',
+  sku: 'Your part number: letters, digits and . _ - / (up to 64). Buyers can search for it.',
+  packSize: 'Buyers order whole packs: every quantity is a multiple of this. 1 sells single units.',
+  maxOrderQty: 'The most one buyer may have in their cart at once. Leave empty for no limit.',
 };
+
+/** The order the fields are shown in: the first one with a problem gets the cursor. */
+const FORM_ORDER: readonly ProductField[] = [
+  'name',
+  'sku',
+  'category',
+  'brand',
+  'quantity',
+  'minSellQty',
+  'packSize',
+  'maxOrderQty',
+  'price',
+  'rating',
+  'priceTiers',
+  'image',
+  'description',
+  'content',
+];
 const KEEP_HINT = 'Leave empty to keep the current value.';
 
 /** What the caller reports after a successful save: `reset` empties the form for the next entry. */
@@ -58,20 +84,72 @@ export function ProductForm(props: ProductFormProps) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  // The tier rows of the last submit: the server's `priceTiers.1.price` counts these.
+  const sentRows = useRef<TierRow[]>([]);
   const idOf = (field: ProductField) => `${idPrefix}-${field}`;
+  const tiersId = idOf('priceTiers');
+
+  const validate = (current: ProductFormValues) =>
+    props.mode === 'create' ? validateNewProduct(current) : validateProductUpdate(current, initialValues);
+
+  /** The control a message is about, in the order the form shows them. */
+  const controlIds = (rows: TierRow[]): [ErrorKey, string][] =>
+    FORM_ORDER.flatMap((field): [ErrorKey, string][] =>
+      field === 'priceTiers'
+        ? [
+            ...rows.flatMap((row) =>
+              (['minQty', 'price'] as const).map((part): [ErrorKey, string] => [
+                tierErrorKey(row.key, part),
+                tierInputId(tiersId, row.key, part),
+              ]),
+            ),
+            ['priceTiers', `${tiersId}-add`],
+          ]
+        : [[field, idOf(field)]],
+    );
+
+  // The control to focus once the form is enabled again (a disabled one cannot take focus).
+  const focusTarget = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusTarget.current === null || submitting) return;
+    document.getElementById(focusTarget.current)?.focus();
+    focusTarget.current = null;
+  });
 
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
-    const first = FIELD_ORDER.find((field) => next[field]);
-    if (first) document.getElementById(idOf(first))?.focus();
+    const first = controlIds(values.priceTiers).find(([key]) => next[key]);
+    if (first) focusTarget.current = first[1];
   };
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const field = event.currentTarget.name as ProductField;
+    const field = event.currentTarget.name as ScalarField;
     const { value } = event.currentTarget;
     setValues((previous) => ({ ...previous, [field]: value }));
     // An edited field loses its stale message; the rest keep theirs until the next submit.
     setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  const onTiersChange = (rows: TierRow[]) => setValues((previous) => ({ ...previous, priceTiers: rows }));
+  const onTierEdit = (row: TierRow, part: TierPart) =>
+    setErrors((previous) => ({ ...previous, [tierErrorKey(row.key, part)]: undefined, priceTiers: undefined }));
+  /*
+   * Leaving a tier box checks the ladder again, so a row that breaks it is marked at once rather
+   * than at Submit. Only filled boxes get a message: a row being typed is not wrong yet.
+   */
+  const onTierLeave = (rows: TierRow[] = values.priceTiers) => {
+    const result = validate({ ...values, priceTiers: rows });
+    const fresh: FieldErrors = result.success ? {} : result.errors;
+    setErrors((previous) => {
+      const next = { ...previous };
+      for (const row of rows) {
+        for (const part of ['minQty', 'price'] as const) {
+          const key = tierErrorKey(row.key, part);
+          next[key] = row[part].trim() === '' ? previous[key] : fresh[key];
+        }
+      }
+      return next;
+    });
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -80,14 +158,15 @@ export function ProductForm(props: ProductFormProps) {
     if (submitting) return;
     let send: () => Promise<SubmitOutcome>;
     if (props.mode === 'create') {
-      const result = validateProductForm(values, productInputSchema, 'create');
+      const result = validateNewProduct(values);
       if (!result.success) return showErrors(result.errors);
       send = () => props.onSubmit(result.data);
     } else {
-      const result = validateProductForm(values, productUpdateSchema, 'update');
+      const result = validateProductUpdate(values, initialValues);
       if (!result.success) return showErrors(result.errors);
       send = () => props.onSubmit(result.data);
     }
+    sentRows.current = filledTierRows(values.priceTiers);
     setErrors({});
     const warning = minimumAboveStock(values, initialValues);
     if (warning) {
@@ -110,7 +189,9 @@ export function ProductForm(props: ProductFormProps) {
       const outcome = await send();
       if (outcome.reset) setValues(EMPTY_PRODUCT_FORM);
     } catch (error) {
-      if (error instanceof ApiError && error.details?.length) showErrors(toFieldErrors(error.details));
+      // Field problems (a ladder row, a SKU in use) go under their fields, as the form's own do.
+      if (error instanceof ApiError && error.details?.length)
+        showErrors(toFieldErrors(error.details, sentRows.current));
       await showAlert({ icon: 'error', title: 'The product was not saved', text: errorMessage(error) });
     } finally {
       setSubmitting(false);
@@ -120,14 +201,14 @@ export function ProductForm(props: ProductFormProps) {
   const stockWarning = minimumAboveStock(values, initialValues);
   const hintOf = (name: ProductField) => HINTS[name] ?? (isKeptWhenEmpty(name, mode) ? KEEP_HINT : undefined);
   // What Field shows beside the label, and the matching attributes on the control.
-  const labelled = (name: ProductField) => ({
+  const labelled = (name: ScalarField) => ({
     id: idOf(name),
     label: LABELS[name],
     required: isRequired(name, mode),
     hint: hintOf(name),
     error: errors[name],
   });
-  const field = (name: ProductField) => ({
+  const field = (name: ScalarField) => ({
     id: idOf(name),
     name,
     value: values[name],
@@ -144,6 +225,7 @@ export function ProductForm(props: ProductFormProps) {
         .filter(Boolean)
         .join(' ') || undefined,
   });
+  const wholeNumber = { type: 'number', inputMode: 'numeric', step: 1 } as const;
 
   return (
     <form
@@ -154,45 +236,15 @@ export function ProductForm(props: ProductFormProps) {
       <Field {...labelled('name')}>
         <input {...field('name')} type="text" maxLength={LIMITS.name} className={inputClass('input', errors.name)} />
       </Field>
-      <Field {...labelled('image')}>
+      <Field {...labelled('sku')}>
         <input
-          {...field('image')}
+          {...field('sku')}
           type="text"
-          inputMode="url"
-          placeholder="https://… or /images/products/…"
-          maxLength={LIMITS.image}
-          className={inputClass('input', errors.image)}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={TRADE_LIMITS.sku}
+          className={inputClass('input', errors.sku)}
         />
-      </Field>
-      <Field {...labelled('quantity')}>
-        <input
-          {...field('quantity')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          className={inputClass('input', errors.quantity)}
-        />
-      </Field>
-      <Field {...labelled('minSellQty')}>
-        <input
-          {...field('minSellQty')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          className={inputClass('input', errors.minSellQty)}
-        />
-      </Field>
-      <p
-        id={`${idPrefix}-stock-warning`}
-        aria-live="polite"
-        className={stockWarning ? 'alert alert-soft text-sm alert-warning text-base-content md:col-span-2' : 'sr-only'}
-      >
-        {stockWarning}
-      </p>
-      <Field {...labelled('brand')}>
-        <input {...field('brand')} type="text" maxLength={LIMITS.brand} className={inputClass('input', errors.brand)} />
       </Field>
       <Field {...labelled('category')}>
         <select {...field('category')} className={inputClass('select', errors.category)}>
@@ -204,6 +256,34 @@ export function ProductForm(props: ProductFormProps) {
           ))}
         </select>
       </Field>
+      <Field {...labelled('brand')}>
+        <input {...field('brand')} type="text" maxLength={LIMITS.brand} className={inputClass('input', errors.brand)} />
+      </Field>
+      <Field {...labelled('quantity')}>
+        <input {...field('quantity')} {...wholeNumber} min={0} className={inputClass('input', errors.quantity)} />
+      </Field>
+      <Field {...labelled('minSellQty')}>
+        <input {...field('minSellQty')} {...wholeNumber} min={1} className={inputClass('input', errors.minSellQty)} />
+      </Field>
+      <Field {...labelled('packSize')}>
+        <input {...field('packSize')} {...wholeNumber} min={1} className={inputClass('input', errors.packSize)} />
+      </Field>
+      <Field {...labelled('maxOrderQty')}>
+        <input
+          {...field('maxOrderQty')}
+          {...wholeNumber}
+          min={1}
+          placeholder="No limit"
+          className={inputClass('input', errors.maxOrderQty)}
+        />
+      </Field>
+      <p
+        id={`${idPrefix}-stock-warning`}
+        aria-live="polite"
+        className={stockWarning ? 'alert alert-soft text-sm alert-warning text-base-content md:col-span-2' : 'sr-only'}
+      >
+        {stockWarning}
+      </p>
       <Field {...labelled('price')}>
         <input
           {...field('price')}
@@ -223,6 +303,27 @@ export function ProductForm(props: ProductFormProps) {
           max={5}
           step={0.1}
           className={inputClass('input', errors.rating)}
+        />
+      </Field>
+      <PriceTierEditor
+        idPrefix={tiersId}
+        label={LABELS.priceTiers}
+        rows={values.priceTiers}
+        errors={errors}
+        preview={ladderPreview(values, initialValues, mode)}
+        disabled={submitting}
+        onChange={onTiersChange}
+        onEdit={onTierEdit}
+        onLeave={onTierLeave}
+      />
+      <Field {...labelled('image')} wide>
+        <input
+          {...field('image')}
+          type="text"
+          inputMode="url"
+          placeholder="https://… or /images/products/…"
+          maxLength={LIMITS.image}
+          className={inputClass('input', errors.image)}
         />
       </Field>
       <Field {...labelled('description')} wide>

@@ -13,6 +13,7 @@ export function ProductGrid({ products, showMinQty, headingLevel }: ProductGridP
           <ProductCard
             product={product}
             showMinQty={showMinQty}
+            showSku
             headingLevel={headingLevel}
             priority={index < FIRST_ROW_CARDS}
           />

@@ -117,7 +117,12 @@ export function ProductsTable({
                   {stackLabel('SL')}
                   {formatCount(startIndex + index + 1)}
                 </th>
-                <td className={`min-w-40 font-medium ${stack.name}`}>{product.name}</td>
+                <td className={`min-w-40 font-medium ${stack.name}`}>
+                  {product.name}
+                  {product.sku ? (
+                    <span className="block text-xs font-normal break-all text-base-content/70">SKU: {product.sku}</span>
+                  ) : null}
+                </td>
                 <td className={stack.picture}>
                   <ProductImage
                     src={product.image}

@@ -1,0 +1,185 @@
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { stopChild, waitForHealth } from '../../../scripts/lib/stack.js';
+import { createDatabase } from '../src/db/client.js';
+import { generateCatalogue } from '../src/seed/generate.js';
+import { createBuyer, freePort, idToken, REPO_ROOT } from './servers.js';
+
+/*
+ * `npm run bench:quick-order` (root; it starts the Auth Emulator around this script): quick order
+ * at catalogue scale, on a fresh PostgreSQL database of BENCH_PRODUCTS generated products (every
+ * one with a SKU), with the API as its own process:
+ *   - preview of 500 lines (random SKUs, a few unknown) under load: p99 (goal ≤ 300 ms);
+ *   - adding 500 valid lines to an empty cart, one request at a time: the slowest of the runs
+ *     (goal ≤ 2 s);
+ *   - SKU suggestions as the buyer types (`GET /api/skus?prefix=`) under load: p99 (goal ≤ 20 ms).
+ *
+ *   BENCH_ADMIN_URL   PostgreSQL to create the throw-away database on (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_PRODUCTS    catalogue size (default 1000000)
+ *   BENCH_SECONDS     seconds of load per scenario (default 10)
+ *   BENCH_CONNECTIONS concurrent connections (default 8)
+ */
+
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const LINES = 500;
+const GOALS = { previewP99Ms: 300, addMs: 2000, suggestP99Ms: 20 };
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+if (!emulatorHost) {
+  console.error('Run it with the Auth Emulator: npm run bench:quick-order (from the repository root).');
+  process.exit(1);
+}
+
+const name = `b2b_bench_quick_${randomBytes(4).toString('hex')}`;
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const databaseUrl = url.toString();
+
+async function admin(text: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const sku = (n: number) => `GEN-${String(n).padStart(7, '0')}`;
+/** A deterministic spread of row numbers (a multiplicative hash), so every run asks for the same SKUs. */
+const spread = (i: number, salt: number) => 1 + ((i * 2_654_435_761 + salt * 40_503) % PRODUCTS);
+
+async function seed() {
+  const database = await createDatabase({
+    url: databaseUrl,
+    pgliteDir: 'memory://',
+    pool: { statementTimeoutMs: 3_600_000 },
+  });
+  await database.migrate();
+  const started = Date.now();
+  await generateCatalogue(database.db, { products: PRODUCTS, owners: [] });
+  // Packs of 1, no maximum, plenty of stock: the "add 500 valid lines" case must be valid.
+  await database.db.execute(
+    sql`UPDATE products SET pack_size = 1, min_sell_qty = 1, max_order_qty = NULL, quantity = 1000000`,
+  );
+  await database.close();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('VACUUM ANALYZE');
+  await client.end();
+  console.log(`Seeded ${PRODUCTS.toLocaleString('en-US')} products in ${Math.round((Date.now() - started) / 1000)} s.`);
+}
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? NaN };
+}
+
+async function load(base: string, token: string, request: { method: 'GET' | 'POST'; path: string; body?: string }) {
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: request.method,
+        path: request.path,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(request.body ? { body: request.body } : {}),
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+await admin(`CREATE DATABASE ${name}`);
+let api: ReturnType<typeof spawn> | undefined;
+try {
+  await seed();
+  const buyer = await createBuyer(emulatorHost);
+  const token = await idToken(emulatorHost, buyer);
+  const port = await freePort();
+  api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SEED_ON_EMPTY: 'false',
+      LOG_LEVEL: 'warn',
+      READ_RATE_LIMIT_PER_MINUTE: '100000000',
+      WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
+      BODY_LIMIT_BYTES: String(1024 * 1024),
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, api);
+
+  // Preview: 500 lines, 490 random SKUs of the catalogue and 10 unknown ones.
+  const previewLines = Array.from({ length: LINES }, (_, i) => ({
+    sku: i % 50 === 49 ? `NOPE-${i}` : sku(spread(i, 1)),
+    quantity: 1 + (i % 12),
+  }));
+  const preview = await load(base, token, {
+    method: 'POST',
+    path: '/api/quick-order/preview',
+    body: JSON.stringify({ lines: previewLines }),
+  });
+
+  // Add to cart: 500 valid lines into an empty cart, five times (the cart emptied by a checkout in between).
+  const addTimes: number[] = [];
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  for (let round = 0; round < 5; round++) {
+    const lines = Array.from({ length: LINES }, (_, i) => ({ sku: sku(spread(i, 100 + round)), quantity: 2 }));
+    const started = performance.now();
+    const res = await fetch(`${base}/api/quick-order`, {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ lines }),
+    });
+    const elapsed = performance.now() - started;
+    const body = (await res.json()) as { results?: { outcome: string }[] };
+    const added = body.results?.filter((r) => r.outcome === 'added').length ?? 0;
+    if (res.status !== 200 || added < LINES * 0.98) throw new Error(`add to cart: ${res.status}, ${added} added`);
+    addTimes.push(elapsed);
+    const placed = await fetch(`${base}/api/orders`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ shipTo: { name: 'Dock', line1: 'Road 1', city: 'Chattogram', country: 'Bangladesh' } }),
+    });
+    if (placed.status !== 201) throw new Error(`checkout: ${placed.status}`);
+  }
+
+  // SKU suggestions: a prefix that matches many SKUs, the way a buyer types one.
+  const suggest = await load(base, token, { method: 'GET', path: '/api/skus?prefix=gen-00042' });
+
+  const add = percentiles(addTimes);
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  console.log(`\nQuick order at ${PRODUCTS.toLocaleString('en-US')} products (PostgreSQL, ${CONNECTIONS} connections)`);
+  console.log(
+    `  preview of ${LINES} lines: ${preview.rps}/s, p50 ${preview.p50} ms, p99 ${preview.p99} ms, ${preview.errors} errors — ${verdict(preview.p99 <= GOALS.previewP99Ms && preview.errors === 0)} (goal p99 ≤ ${GOALS.previewP99Ms} ms)`,
+  );
+  console.log(
+    `  add ${LINES} lines to the cart: ${addTimes.map((ms) => Math.round(ms)).join(', ')} ms; slowest ${Math.round(add.max)} ms — ${verdict(add.max <= GOALS.addMs)} (goal ≤ ${GOALS.addMs} ms)`,
+  );
+  console.log(
+    `  SKU suggestions: ${suggest.rps}/s, p50 ${suggest.p50} ms, p99 ${suggest.p99} ms, ${suggest.errors} errors — ${verdict(suggest.p99 <= GOALS.suggestP99Ms && suggest.errors === 0)} (goal p99 ≤ ${GOALS.suggestP99Ms} ms)`,
+  );
+} finally {
+  await stopChild(api);
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}

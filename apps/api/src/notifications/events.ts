@@ -1,0 +1,239 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  formatOrderNumber,
+  HOLD_WARNING_HOURS,
+  ORDER_STATUS_LABELS,
+  type NotificationKind,
+  type OrderStatus,
+} from '@b2b/shared';
+import type { AppDb, AppTx } from '../db/client.js';
+import { cartItems, notifications, profiles, type NewNotificationRow, type OrderRow } from '../db/schema.js';
+import type { EmailOrder } from './emails/notification-email.js';
+import { money } from './emails/notification-email.js';
+
+/*
+ * The events that notify someone (docs/architecture.md, "Notifications"). Each function takes
+ * the caller's transaction and writes the notification rows there, so they commit or roll back
+ * with their cause: the outbox. The message key makes each one unique: an event notifies each
+ * person once, however often it is written. (A purchase that leaves stock below the minimum is
+ * written by a trigger in the purchase statement: migration 0006.)
+ */
+
+export interface PlacedOrder {
+  order: OrderRow;
+  lines: { name: string; quantity: number; price: number }[];
+}
+
+const orderLink = (order: OrderRow) => `/orders/${order.id}`;
+
+async function write(tx: AppTx | AppDb, rows: NewNotificationRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(notifications).values(rows).onConflictDoNothing({ target: notifications.key });
+}
+
+function emailOrder(order: OrderRow, lines: PlacedOrder['lines'], company: string): EmailOrder {
+  return {
+    orderNumber: formatOrderNumber(order.number),
+    lines: lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      price: line.price,
+      lineTotal: Math.round(line.price * line.quantity * 100) / 100,
+    })),
+    total: order.total,
+    poNumber: order.poNumber,
+    trackingRef: order.trackingRef,
+    buyer: { name: order.buyerName, email: order.buyerEmail, company },
+    shipTo: [
+      order.shipName,
+      order.shipLine1,
+      order.shipLine2,
+      [order.shipPostalCode, order.shipCity].filter(Boolean).join(' '),
+      order.shipCountry,
+      order.shipPhone,
+    ].filter(Boolean),
+  };
+}
+
+async function companyOf(tx: AppTx, uid: string): Promise<string> {
+  const [row] = await tx.select({ companyName: profiles.companyName }).from(profiles).where(eq(profiles.uid, uid));
+  return row?.companyName ?? '';
+}
+
+const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+
+/** Checkout: the seller of each order learns of it; the buyer gets a confirmation per order. */
+export async function notifyOrdersPlaced(tx: AppTx, placed: PlacedOrder[]): Promise<void> {
+  const first = placed[0];
+  if (!first) return;
+  const company = await companyOf(tx, first.order.buyerUid);
+  const sellerNames = new Map<string, string>();
+  for (const { order } of placed)
+    sellerNames.set(order.sellerUid, (await companyOf(tx, order.sellerUid)) || order.sellerEmail);
+  const rows = placed.flatMap(({ order, lines: orderLines }): NewNotificationRow[] => {
+    const number = formatOrderNumber(order.number);
+    const data = { order: emailOrder(order, orderLines, company) };
+    const buyer = company ? `${order.buyerName || order.buyerEmail} (${company})` : order.buyerName || order.buyerEmail;
+    const summary = `${lines(order.lineCount)}, ${units(order.units)}, total ${money(order.total)}`;
+    return [
+      {
+        key: `order_received:${order.id}`,
+        userUid: order.sellerUid,
+        userEmail: order.sellerEmail,
+        kind: 'order_received',
+        title: `New order ${number}`,
+        body: `${buyer} placed an order with you: ${summary}. It waits for your confirmation.`,
+        link: orderLink(order),
+        data,
+      },
+      {
+        key: `order_placed:${order.id}`,
+        userUid: order.buyerUid,
+        userEmail: order.buyerEmail,
+        kind: 'order_placed',
+        title: `Order ${number} placed`,
+        body: `Your order with ${sellerNames.get(order.sellerUid) ?? order.sellerEmail} is placed: ${summary}. We will write when the seller confirms it.`,
+        link: orderLink(order),
+        data,
+      },
+    ];
+  });
+  await write(tx, rows);
+}
+
+const STATUS_SENTENCE: Record<Exclude<OrderStatus, 'placed'>, string> = {
+  confirmed: 'The seller confirmed your order and is preparing it.',
+  shipped: 'Your order is on its way.',
+  delivered: 'Your order was delivered.',
+  cancelled: 'The seller cancelled your order; nothing will be shipped.',
+};
+
+/**
+ * A status change: the buyer hears of every change the seller makes; the seller hears of a
+ * buyer's cancel. Nobody is told of their own action.
+ */
+export async function notifyStatusChanged(tx: AppTx, order: OrderRow, actor: 'buyer' | 'seller'): Promise<void> {
+  const number = formatOrderNumber(order.number);
+  const status = order.status;
+  if (status === 'placed') return;
+  let row: NewNotificationRow;
+  if (actor === 'buyer') {
+    if (status !== 'cancelled') return;
+    row = {
+      key: `order_cancelled_by_buyer:${order.id}`,
+      userUid: order.sellerUid,
+      userEmail: order.sellerEmail,
+      kind: 'order_cancelled_by_buyer',
+      title: `Order ${number} cancelled by the buyer`,
+      body: `${order.buyerName || order.buyerEmail} cancelled order ${number}; its stock is back on sale.`,
+      link: orderLink(order),
+      data: { order: { ...emailOrderSummary(order) } },
+    };
+  } else {
+    const tracking = status === 'shipped' && order.trackingRef ? ` Tracking reference: ${order.trackingRef}.` : '';
+    row = {
+      key: `order_status:${order.id}:${status}`,
+      userUid: order.buyerUid,
+      userEmail: order.buyerEmail,
+      kind: 'order_status',
+      title: `Order ${number} ${ORDER_STATUS_LABELS[status].toLowerCase()}`,
+      body: `${STATUS_SENTENCE[status]}${tracking}`,
+      link: orderLink(order),
+      data: { order: { ...emailOrderSummary(order) }, status },
+    };
+  }
+  await write(tx, [row]);
+}
+
+/** What a status email shows of the order: its number, total and tracking, not the lines again. */
+function emailOrderSummary(order: OrderRow) {
+  return { orderNumber: formatOrderNumber(order.number), total: order.total, trackingRef: order.trackingRef };
+}
+
+/**
+ * Tells buyers whose cart holds end within HOLD_WARNING_HOURS, once per item: up to `batch`
+ * items are marked warned and their buyers notified (one message per buyer) in one
+ * transaction. SKIP LOCKED lets several processes sweep at once without warning twice.
+ * Returns how many items were covered.
+ */
+export async function warnExpiringHolds(db: AppDb, batch: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: cartItems.id })
+      .from(cartItems)
+      .where(
+        and(
+          isNull(cartItems.holdWarnedAt),
+          lte(cartItems.heldUntil, sql`now() + make_interval(hours => ${HOLD_WARNING_HOURS})`),
+          sql`${cartItems.heldUntil} > now()`,
+        ),
+      )
+      .orderBy(asc(cartItems.heldUntil))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    const warned = await tx
+      .update(cartItems)
+      .set({ holdWarnedAt: sql`now()` })
+      .where(inArray(cartItems.id, due))
+      .returning({
+        id: cartItems.id,
+        userUid: cartItems.userUid,
+        userEmail: cartItems.userEmail,
+        name: cartItems.name,
+        quantity: cartItems.buyQuantity,
+        heldUntil: cartItems.heldUntil,
+      });
+    const byBuyer = new Map<string, typeof warned>();
+    for (const item of warned) byBuyer.set(item.userUid, [...(byBuyer.get(item.userUid) ?? []), item]);
+    const rows = [...byBuyer.values()].flatMap((items): NewNotificationRow[] => {
+      const sorted = [...items].sort(
+        (a, b) => a.heldUntil.getTime() - b.heldUntil.getTime() || a.id.localeCompare(b.id),
+      );
+      const [first] = sorted;
+      if (!first) return [];
+      const until = formatTime(first.heldUntil);
+      const names = sorted.map((item) => `${item.name} (${units(item.quantity)})`);
+      return [
+        {
+          key: `hold_expiring:${first.userUid}:${first.id}`,
+          userUid: first.userUid,
+          userEmail: first.userEmail,
+          kind: 'hold_expiring',
+          title:
+            sorted.length === 1
+              ? 'An item in your cart goes back to stock soon'
+              : 'Items in your cart go back to stock soon',
+          body: `${names.join(', ')} ${sorted.length === 1 ? 'is' : 'are'} held for you until ${until}. Check out before then to keep ${sorted.length === 1 ? 'it' : 'them'}.`,
+          link: '/carts/' + encodeURIComponent(first.userEmail).replace(/%40/g, '@'),
+          data: {
+            items: sorted.map((item) => ({
+              name: item.name,
+              quantity: item.quantity,
+              heldUntil: formatTime(item.heldUntil),
+            })),
+          },
+        },
+      ];
+    });
+    await write(tx, rows);
+    return warned.length;
+  });
+}
+
+/** 24 Nov 2026, 21:40 UTC: emails are read anywhere, so the zone is said. */
+function formatTime(at: Date): string {
+  const date = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return `${date}, ${time} UTC`;
+}
+
+export const ACTION_LABEL: Record<NotificationKind, string> = {
+  order_received: 'Open the order',
+  order_placed: 'View your order',
+  order_status: 'View your order',
+  order_cancelled_by_buyer: 'Open the order',
+  hold_expiring: 'Go to your cart',
+  low_stock: 'Update the product',
+  import_finished: 'See the import',
+};

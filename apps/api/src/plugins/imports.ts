@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import { createImportService, IMPORT_QUEUE, type ImportService } from '../imports/service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Catalogue import and export (apps/api/src/imports). */
+    imports: ImportService;
+  }
+}
+
+/**
+ * The import service, and its worker on the job queue. An import runs as a chain of jobs of
+ * about a minute each (each sends the next); a job whose process died expires after five minutes
+ * and is retried, resuming after the import's last applied batch (the service's `run` is safe to
+ * repeat, and a batch commits only where its worker read the import).
+ */
+export default fp(
+  async (app) => {
+    const service = createImportService(app.db, {
+      maxBytes: app.config.importMaxBytes,
+      jobs: {
+        send: async (importId) => {
+          await app.jobs.send(IMPORT_QUEUE, [{ id: importId, data: { importId } }]);
+          app.jobs.wake(IMPORT_QUEUE);
+        },
+      },
+    });
+    app.decorate('imports', service);
+    await app.jobs.work<{ importId: string }>(
+      // A slice works about a minute; one still active after IMPORT_JOB_EXPIRE_SECONDS (5 min) was lost with its process.
+      {
+        name: IMPORT_QUEUE,
+        retryLimit: 5,
+        retryDelaySeconds: 5,
+        retryBackoff: true,
+        expireInSeconds: app.config.importJobExpireSeconds,
+      },
+      async (job) => {
+        if ((await service.run(job.data.importId)) === 'more') {
+          await app.jobs.send(IMPORT_QUEUE, [{ data: { importId: job.data.importId } }]);
+          app.jobs.wake(IMPORT_QUEUE);
+        }
+      },
+    );
+  },
+  { name: 'imports', dependencies: ['db', 'config', 'jobs'] },
+);

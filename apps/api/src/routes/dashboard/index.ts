@@ -1,0 +1,29 @@
+import { dashboardSchema } from '@b2b/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.js';
+import { createDashboardRepository } from '../../repositories/dashboard.js';
+import { bearer, errorResponses } from '../schemas.js';
+
+/** The caller's overview as a seller: anyone signed in sells, so anyone has one (maybe empty). */
+const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createDashboardRepository(app.db);
+  app.get(
+    '/dashboard',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['dashboard'],
+        summary: "The caller's sales overview",
+        description:
+          'The last 30 days (UTC) of orders and revenue per day (cancelled orders left out), the orders waiting for ' +
+          'confirmation (count and the five oldest), the top five products by revenue in those 30 days, and up to ' +
+          'five products with fewer than two minimum orders of stock left.',
+        security: bearer,
+        response: { 200: dashboardSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => repo.get(currentUser(request)),
+  );
+};
+
+export default dashboardRoutes;

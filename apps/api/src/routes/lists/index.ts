@@ -1,0 +1,195 @@
+import {
+  idParamsSchema,
+  listAddToCartResultSchema,
+  listCreateSchema,
+  listFromSchema,
+  listLineInputSchema,
+  listLineParamsSchema,
+  listRenameSchema,
+  listSchema,
+  listSummarySchema,
+} from '@b2b/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
+import { bearer, errorResponses } from '../schemas.js';
+
+const tags = ['lists'];
+
+const listRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.lists;
+  const mine = 'Lists belong to their owner: another user’s list answers 404, like one that does not exist.';
+
+  app.get(
+    '/lists',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The caller's saved lists, last changed first",
+        security: bearer,
+        response: { 200: z.array(listSummarySchema), ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => repo.list(currentUser(request)),
+  );
+
+  app.post(
+    '/lists',
+    {
+      onRequest: app.authenticate,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Create an empty list',
+        security: bearer,
+        body: listCreateSchema,
+        response: { 201: listSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await repo.create(currentUser(request), request.body.name)),
+  );
+
+  app.post(
+    '/lists/from-cart',
+    {
+      onRequest: app.authenticate,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Save the cart as a new list',
+        description:
+          'Every product of the cart with the quantity the cart holds of it. 409 EMPTY_CART for an empty cart.',
+        security: bearer,
+        body: listFromSchema,
+        response: { 201: listSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await repo.fromCart(currentUser(request), request.body.name)),
+  );
+
+  app.post(
+    '/lists/from-order/:id',
+    {
+      onRequest: app.authenticate,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Save an order the caller bought as a new list',
+        security: bearer,
+        params: idParamsSchema,
+        body: listFromSchema,
+        response: { 201: listSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await repo.fromOrder(currentUser(request), request.params.id, request.body.name)),
+  );
+
+  app.get(
+    '/lists/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'One list with its lines',
+        description: `${mine} A line whose product was deleted has \`product: null\`.`,
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: listSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => repo.get(request.params.id, currentUser(request)),
+  );
+
+  app.patch(
+    '/lists/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Rename a list',
+        description: mine,
+        security: bearer,
+        params: idParamsSchema,
+        body: listRenameSchema,
+        response: { 200: listSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => repo.rename(request.params.id, currentUser(request), request.body.name),
+  );
+
+  app.delete(
+    '/lists/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Delete a list',
+        description: mine,
+        security: bearer,
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await repo.remove(request.params.id, currentUser(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/lists/:id/lines/:productId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Set a product's quantity in a list (adds the line when it is new)",
+        description: `${mine} 404 for a product that does not exist (unless the list already has it).`,
+        security: bearer,
+        params: listLineParamsSchema,
+        body: listLineInputSchema,
+        response: { 200: listSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) =>
+      repo.setLine(request.params.id, currentUser(request), request.params.productId, request.body.quantity),
+  );
+
+  app.delete(
+    '/lists/:id/lines/:productId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Remove a product from a list',
+        description: mine,
+        security: bearer,
+        params: listLineParamsSchema,
+        response: { 200: listSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => repo.removeLine(request.params.id, currentUser(request), request.params.productId),
+  );
+
+  app.post(
+    '/lists/:id/add-to-cart',
+    {
+      onRequest: app.authenticate,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Buy every line of a list into the cart',
+        description:
+          `${mine} Each line goes through the purchase rules, all in one transaction; one result per line, and a ` +
+          'product deleted since is reported (NOT_FOUND), not dropped. Honours `Idempotency-Key`.',
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: listAddToCartResultSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => repo.addToCart(request.params.id, currentUser(request)),
+  );
+};
+
+export default listRoutes;
