@@ -9,7 +9,8 @@ import { build, type Plugin } from 'esbuild';
  *
  *   dist/server.js      src/server.ts and everything it imports from src/ and @b2b/shared
  *                       (a TypeScript-source package) in one ES module, with a source map;
- *   dist/migrations/    a copy of src/db/migrations.
+ *   dist/migrations/    a copy of src/db/migrations;
+ *   dist/catalogue.csv  a copy of src/seed/catalogue.csv, the demo catalogue.
  *
  * Every npm package stays an import from node_modules, and must be one of this workspace's
  * `dependencies`: the build fails otherwise, so a package that would vanish with
@@ -18,7 +19,7 @@ import { build, type Plugin } from 'esbuild';
  * Paths from import.meta.dirname hold in both forms: dist/ sits as deep as src/, so
  * config.ts's REPO_ROOT ('../../..') is the repository root either way, and client.ts's
  * MIGRATIONS_DIR ('migrations' beside the code) is src/db/migrations from source and
- * dist/migrations once built.
+ * dist/migrations once built; the demo catalogue, likewise, is read from beside the code.
  */
 
 const root = import.meta.dirname;
@@ -65,4 +66,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(root, 'src/db/migrations'), join(outdir, 'migrations'), { recursive: true });
+cpSync(join(root, 'src/seed/catalogue.csv'), join(outdir, 'catalogue.csv'));
 console.log(`Built the API into ${outdir}`);

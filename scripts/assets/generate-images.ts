@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { IconifyJSON } from '@iconify/types';
 import { format, resolveConfig } from 'prettier';
 import type { Category } from '@b2b/shared';
-import { DEMO_PRODUCTS, DEMO_SELLERS } from '../../apps/api/src/seed/catalogue';
+import { DEMO_SELLERS, loadDemoProducts } from '../../apps/api/src/seed/catalogue';
 import {
   BANNERS,
   CATEGORY_ART,
@@ -24,6 +24,8 @@ import {
   type Gradient,
 } from './art-direction';
 import { optimiseSvg } from './optimise-svg';
+
+const DEMO_PRODUCTS = await loadDemoProducts();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const publicDir = path.join(root, 'apps/web/public');

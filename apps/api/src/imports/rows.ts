@@ -1,5 +1,7 @@
 import {
+  formatPriceTiers,
   IMPORT_COLUMNS,
+  neutraliseCell,
   parsePriceTiers,
   productCreateSchema,
   restoreCell,
@@ -167,4 +169,31 @@ export function sameProduct(current: ProductData, next: ProductData): boolean {
     } else if (a !== b) return false;
   }
   return true;
+}
+
+/**
+ * A product as the cells of an export row, in IMPORT_COLUMNS order: what `readRow` reads back
+ * unchanged (prices with two decimals, the ladder as `50:9.20|200:8.50`, "none" as an empty
+ * cell, text neutralised against formulas). Without an id the `id` cell is empty (a new product).
+ */
+export function exportCells(product: ProductData & { id?: string }): string[] {
+  return IMPORT_COLUMNS.map((column) => {
+    switch (column) {
+      case 'id':
+        return product.id ?? '';
+      case 'priceTiers':
+        return formatPriceTiers(product.priceTiers);
+      case 'price':
+        return product.price.toFixed(2);
+      case 'rating':
+      case 'maxOrderQty':
+        return product[column] === null ? '' : String(product[column]);
+      case 'quantity':
+      case 'minSellQty':
+      case 'packSize':
+        return String(product[column]);
+      default:
+        return neutraliseCell(product[column] ?? '');
+    }
+  });
 }

@@ -4,7 +4,6 @@ import { stringify } from 'csv-stringify';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
-  formatPriceTiers,
   IMPORT_COLUMNS,
   neutraliseCell,
   type ImportRowError,
@@ -16,7 +15,16 @@ import { importChunks, importErrors, imports, products, skuKey, type ProductRow 
 import { AppError, notFound } from '../lib/errors.js';
 import { readRows, type SheetKind, type SheetRow } from '../lib/spreadsheet.js';
 import type { AuthUser } from '../plugins/auth.js';
-import { headerProblem, judgeRow, mapColumns, readRow, sameProduct, type CellError, type ColumnMap } from './rows.js';
+import {
+  exportCells,
+  headerProblem,
+  judgeRow,
+  mapColumns,
+  readRow,
+  sameProduct,
+  type CellError,
+  type ColumnMap,
+} from './rows.js';
 
 /*
  * Catalogue import and export (docs/architecture.md, "Catalogue import and export"). An upload is
@@ -539,33 +547,13 @@ export function createImportService(db: AppDb, { maxBytes, jobs }: ImportService
           after = { at: last.at, id: last.id };
         }
       };
-      const cellsOf = (row: ProductRow): (string | number)[] =>
-        IMPORT_COLUMNS.map((column) => {
-          switch (column) {
-            case 'id':
-              return row.id;
-            case 'priceTiers':
-              return formatPriceTiers(row.priceTiers);
-            case 'price':
-              return row.price.toFixed(2);
-            case 'rating':
-            case 'maxOrderQty':
-              return row[column] === null ? '' : String(row[column]);
-            case 'quantity':
-            case 'minSellQty':
-            case 'packSize':
-              return String(row[column]);
-            default:
-              return neutraliseCell(row[column] ?? '');
-          }
-        });
       if (format === 'csv') {
         const out = stringify({ bom: true });
         void (async () => {
           try {
             out.write([...IMPORT_COLUMNS]);
             for await (const row of pages()) {
-              if (!out.write(cellsOf(row))) await new Promise((resolve) => out.once('drain', resolve));
+              if (!out.write(exportCells(row))) await new Promise((resolve) => out.once('drain', resolve));
             }
             out.end();
           } catch (error) {
@@ -586,7 +574,7 @@ export function createImportService(db: AppDb, { maxBytes, jobs }: ImportService
           sheet.addRow([...IMPORT_COLUMNS]).commit();
           for await (const row of pages()) {
             // Numbers stay numbers in Excel; text cells keep their neutralising apostrophe.
-            const cells = cellsOf(row).map((cell, i) =>
+            const cells = exportCells(row).map((cell, i) =>
               ['price', 'quantity', 'minSellQty', 'packSize', 'maxOrderQty', 'rating'].includes(
                 IMPORT_COLUMNS[i] ?? '',
               ) && cell !== ''

@@ -3,7 +3,7 @@ import type { Auth } from 'firebase-admin/auth';
 import { productCreateSchema } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
 import { products, profiles, type NewProductRow } from '../db/schema.js';
-import { DEMO_PRODUCTS, DEMO_SELLERS, type DemoProduct, type DemoSeller } from './catalogue.js';
+import { DEMO_SELLERS, loadDemoProducts, type DemoProduct, type DemoSeller } from './catalogue.js';
 
 /*
  * Demo data for a fresh install: the sellers become real accounts in the Auth Emulator (so
@@ -15,7 +15,10 @@ export interface Catalogue {
   products: DemoProduct[];
 }
 
-export const DEMO_CATALOGUE: Catalogue = { sellers: DEMO_SELLERS, products: DEMO_PRODUCTS };
+/** The demo sellers and their products, read from catalogue.csv. */
+export async function loadDemoCatalogue(): Promise<Catalogue> {
+  return { sellers: DEMO_SELLERS, products: await loadDemoProducts() };
+}
 
 export interface SeededSeller {
   key: string;
@@ -142,13 +145,9 @@ async function hasProducts(db: Pick<AppDb, 'select'>): Promise<boolean> {
 }
 
 /** Seeds the demo catalogue only into an empty products table. */
-export async function seedIfEmpty({
-  db,
-  auth,
-  emulator,
-  catalogue = DEMO_CATALOGUE,
-}: SeedDeps): Promise<SeedResult | null> {
+export async function seedIfEmpty({ db, auth, emulator, catalogue }: SeedDeps): Promise<SeedResult | null> {
   if (await hasProducts(db)) return null;
+  catalogue ??= await loadDemoCatalogue();
   const sellers = await ensureSellers(auth, catalogue.sellers, emulator);
   const rows = productRows(catalogue, sellers);
   await ensureProfiles(db, sellers);
@@ -170,9 +169,10 @@ export async function seedDemo({
   db,
   auth,
   emulator,
-  catalogue = DEMO_CATALOGUE,
+  catalogue,
   force = false,
 }: SeedDeps & { force?: boolean }): Promise<SeedResult> {
+  catalogue ??= await loadDemoCatalogue();
   const sellers = await ensureSellers(auth, catalogue.sellers, emulator);
   const rows = productRows(catalogue, sellers);
   const emails = sellers.map((s) => s.email);

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -9,12 +10,42 @@ import {
   firstPasswordProblem,
   productCreateSchema,
 } from '@b2b/shared';
+import { stringify } from 'csv-stringify/sync';
 import { expect, test } from 'vitest';
-import { DEMO_PRODUCTS, DEMO_SELLERS } from '../../src/seed/catalogue.js';
+import { exportCells } from '../../src/imports/rows.js';
+import { DEMO_CATALOGUE_FILE, DEMO_SELLERS, loadDemoProducts } from '../../src/seed/catalogue.js';
+
+const DEMO_PRODUCTS = await loadDemoProducts();
 
 const publicDir = fileURLToPath(new URL('../../../web/public/', import.meta.url));
 /** Whether a site path such as `/images/logo.svg` is a file the web app ships. */
 const ships = (sitePath: string) => sitePath.startsWith('/') && existsSync(path.join(publicDir, sitePath));
+
+test('the demo catalogue is a spreadsheet in the export’s form: each row is what an export of its product writes', () => {
+  const text = readFileSync(DEMO_CATALOGUE_FILE, 'utf8');
+  expect(text.split('\n')[0]).toBe(
+    'seller,sku,name,category,price,quantity,minSellQty,packSize,maxOrderQty,priceTiers,brand,image,description,content,rating',
+  );
+  // Written back the way an export writes them, the rows are the file again, byte for byte.
+  const rows = DEMO_PRODUCTS.map(({ seller, ...product }) => [
+    seller,
+    ...exportCells(productCreateSchema.parse(product)).slice(1),
+  ]);
+  expect(stringify([text.split('\n')[0]!.split(','), ...rows], { record_delimiter: '\n' })).toBe(text);
+  expect(DEMO_PRODUCTS.some((p) => (p.content ?? '').includes('\n'))).toBe(true);
+});
+
+test('a row the import would refuse stops the seed, naming its row, column and the form’s message', async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'catalogue-'));
+  const file = path.join(folder, 'catalogue.csv');
+  const [header, first] = readFileSync(DEMO_CATALOGUE_FILE, 'utf8').split('\n');
+  const bad = 'northwind,NW-BAD-1,Bad row,kitchen,-3,10,1,1,,,,,,,';
+  writeFileSync(file, [header, bad].join('\n'));
+  await expect(loadDemoProducts(file)).rejects.toThrow(/row 2: price: /);
+  writeFileSync(file, [header, 'nobody' + bad.slice('northwind'.length)].join('\n'));
+  await expect(loadDemoProducts(file)).rejects.toThrow(/row 2: "nobody" is not a demo seller/);
+  expect(first).toBeTruthy();
+});
 
 test('every demo product passes the shared product schema, trade rules included', () => {
   for (const { seller: _seller, ...input } of DEMO_PRODUCTS) {

@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Product } from '@b2b/shared';
 import { products } from '../../src/db/schema.js';
-import { DEMO_PRODUCTS } from '../../src/seed/catalogue.js';
+import { loadDemoProducts } from '../../src/seed/catalogue.js';
 import { ensureSellers, seedDemo, seedIfEmpty, type Catalogue, type EmulatorTarget } from '../../src/seed/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
 import { emulatorHost, TEST_PROJECT_ID } from '../helpers/env.js';
 import { createUser } from '../helpers/users.js';
+
+const DEMO_PRODUCTS = await loadDemoProducts();
 
 const emulator: EmulatorTarget = { host: emulatorHost(), projectId: TEST_PROJECT_ID };
 
