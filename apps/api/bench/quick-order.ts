@@ -1,12 +1,18 @@
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { stopChild, waitForHealth } from '../../../scripts/lib/stack.js';
 import { createDatabase } from '../src/db/client.js';
 import { generateCatalogue } from '../src/seed/generate.js';
-import { createBuyer, freePort, idToken, REPO_ROOT } from './servers.js';
+import { createBuyer, idToken } from './servers.js';
+import {
+  createThrowawayDatabase,
+  percentiles,
+  startBenchApi,
+  verdict,
+  type BenchApi,
+  type ThrowawayDatabase,
+} from './throwaway.js';
 
 /*
  * `npm run bench:quick-order` (root; it starts the Auth Emulator around this script): quick order
@@ -23,7 +29,6 @@ import { createBuyer, freePort, idToken, REPO_ROOT } from './servers.js';
  *   BENCH_CONNECTIONS concurrent connections (default 8)
  */
 
-const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -35,26 +40,11 @@ if (!emulatorHost) {
   process.exit(1);
 }
 
-const name = `b2b_bench_quick_${randomBytes(4).toString('hex')}`;
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 const sku = (n: number) => `GEN-${String(n).padStart(7, '0')}`;
 /** A deterministic spread of row numbers (a multiplicative hash), so every run asks for the same SKUs. */
 const spread = (i: number, salt: number) => 1 + ((i * 2_654_435_761 + salt * 40_503) % PRODUCTS);
 
-async function seed() {
+async function seed(databaseUrl: string) {
   const database = await createDatabase({
     url: databaseUrl,
     pgliteDir: 'memory://',
@@ -73,12 +63,6 @@ async function seed() {
   await client.query('VACUUM ANALYZE');
   await client.end();
   console.log(`Seeded ${PRODUCTS.toLocaleString('en-US')} products in ${Math.round((Date.now() - started) / 1000)} s.`);
-}
-
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-  return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? NaN };
 }
 
 async function load(base: string, token: string, request: { method: 'GET' | 'POST'; path: string; body?: string }) {
@@ -103,31 +87,14 @@ async function load(base: string, token: string, request: { method: 'GET' | 'POS
   };
 }
 
-await admin(`CREATE DATABASE ${name}`);
-let api: ReturnType<typeof spawn> | undefined;
+const database: ThrowawayDatabase = await createThrowawayDatabase('quick');
+let api: BenchApi | undefined;
 try {
-  await seed();
+  await seed(database.url);
   const buyer = await createBuyer(emulatorHost);
   const token = await idToken(emulatorHost, buyer);
-  const port = await freePort();
-  api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SEED_ON_EMPTY: 'false',
-      LOG_LEVEL: 'warn',
-      READ_RATE_LIMIT_PER_MINUTE: '100000000',
-      WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
-      BODY_LIMIT_BYTES: String(1024 * 1024),
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, api);
+  api = await startBenchApi(database.url, { BODY_LIMIT_BYTES: String(1024 * 1024) });
+  const { base } = api;
 
   // Preview: 500 lines, 490 random SKUs of the catalogue and 10 unknown ones.
   const previewLines = Array.from({ length: LINES }, (_, i) => ({
@@ -168,7 +135,6 @@ try {
   const suggest = await load(base, token, { method: 'GET', path: '/api/skus?prefix=gen-00042' });
 
   const add = percentiles(addTimes);
-  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   console.log(`\nQuick order at ${PRODUCTS.toLocaleString('en-US')} products (PostgreSQL, ${CONNECTIONS} connections)`);
   console.log(
     `  preview of ${LINES} lines: ${preview.rps}/s, p50 ${preview.p50} ms, p99 ${preview.p99} ms, ${preview.errors} errors — ${verdict(preview.p99 <= GOALS.previewP99Ms && preview.errors === 0)} (goal p99 ≤ ${GOALS.previewP99Ms} ms)`,
@@ -180,6 +146,6 @@ try {
     `  SKU suggestions: ${suggest.rps}/s, p50 ${suggest.p50} ms, p99 ${suggest.p99} ms, ${suggest.errors} errors — ${verdict(suggest.p99 <= GOALS.suggestP99Ms && suggest.errors === 0)} (goal p99 ≤ ${GOALS.suggestP99Ms} ms)`,
   );
 } finally {
-  await stopChild(api);
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await api?.stop();
+  await database.drop();
 }
