@@ -48,7 +48,6 @@ if (!emulatorHost) {
   process.exit(1);
 }
 
-
 /** A seller's file of `rows` products, the way an export writes one (every third with a ladder). */
 function writeFile(path: string, rows: number) {
   const lines = ['sku,name,category,price,quantity,minSellQty,packSize,maxOrderQty,priceTiers,brand,description'];
