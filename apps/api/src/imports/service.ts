@@ -3,13 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import {
-  IMPORT_COLUMNS,
-  neutraliseCell,
-  type ImportRowError,
-  type ImportStatus,
-  type ProductData,
-} from '@b2b/shared';
+import { IMPORT_COLUMNS, neutraliseCell, type ImportRowError, type ImportStatus, type ProductData } from '@b2b/shared';
 import { queryRows, type AppDb, type AppTx } from '../db/client.js';
 import { importChunks, importErrors, imports, products, skuKey, type ProductRow } from '../db/schema.js';
 import { AppError, notFound } from '../lib/errors.js';
