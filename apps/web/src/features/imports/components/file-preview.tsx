@@ -58,7 +58,14 @@ function CsvTable({ preview }: { preview: CsvPreview }) {
           {IMPORT_COLUMNS.join(', ')}.
         </p>
       ) : null}
-      <div className="overflow-x-auto rounded-box border border-base-300">
+      <div
+        className="overflow-x-auto rounded-box border border-base-300"
+        // Focusable so keyboard users can scroll the table sideways on narrow screens.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        role="region"
+        aria-label="The first rows of the file"
+      >
         <table className="table table-xs whitespace-nowrap">
           <caption className="sr-only">The first rows of the file</caption>
           <thead>

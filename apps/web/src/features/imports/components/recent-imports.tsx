@@ -6,7 +6,7 @@ import { formatCount, formatDateTime } from '@/lib/format';
 const STATUS_TONE: Record<ImportStatus['status'], string> = {
   queued: 'badge-info text-sky-800',
   running: 'badge-primary',
-  done: 'badge-success',
+  done: 'badge-success text-green-800',
   failed: 'badge-error text-red-700',
 };
 
