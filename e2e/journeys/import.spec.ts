@@ -29,6 +29,8 @@ test('a seller imports a file with one bad row after a dry run, downloads the fa
   api,
   tokenFor,
 }) => {
+  // The navbar's brand slides in on each load; scanned mid-way, its faded text fails contrast.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const id = uniqueId();
   const skus = [`IMP-A-${id}`, `IMP-B-${id}`, `IMP-C-${id}`];
 
