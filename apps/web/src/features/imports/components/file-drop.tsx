@@ -41,7 +41,7 @@ export function FileDrop({ onFile, disabled = false }: { onFile: (file: File) =>
         accept={IMPORT_ACCEPT}
         aria-describedby={hintId}
         disabled={disabled}
-        className="file-input file-input-primary w-full max-w-sm"
+        className="file-input w-full max-w-sm file-input-primary"
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) onFile(file);

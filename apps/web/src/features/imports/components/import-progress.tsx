@@ -32,7 +32,7 @@ export function ImportProgress({ status, now }: { status: ImportStatus; now: num
         {verb} {status.fileName}
       </p>
       <progress
-        className="progress progress-primary h-3 w-full"
+        className="progress h-3 w-full progress-primary"
         aria-label={`${verb} progress`}
         {...(counted ? { value: status.processed, max: status.total } : {})}
       />

@@ -24,7 +24,8 @@ export function ImportSummary({ status }: { status: ImportStatus }) {
         {took !== null ? (
           <span className="font-normal text-base-content/70">
             {' '}
-            {formatCount(status.processed)} rows in {formatDuration(took)}.
+            {formatCount(status.processed)} {status.processed === 1 ? 'row' : 'rows'} in{' '}
+            {took < 1 ? 'under a second' : formatDuration(took)}.
           </span>
         ) : null}
       </p>
