@@ -37,6 +37,14 @@ interface Screen {
   open: (ctx: ScreenContext) => Promise<void>;
 }
 
+/** A seller's spreadsheet for the import screen: three products, one refused, and a column of their own. */
+const IMPORT_FILE = [
+  'sku;name;category;price;quantity;minSellQty;packSize;priceTiers;brand;warehouse',
+  'KT-CP-A4-80;Copy Paper A4, 80 g, ream of 500;office;4.20;4000;10;5;50:3.90|200:3.60;Karnaphuli Paper;CTG-2',
+  'KT-MUG-350;Stoneware Coffee Mug 350 ml;kitchen;1.95;720;36;36;180:1.85|720:1.75;Claymont;CTG-1',
+  'KT-TEA-500;Assam Tea, 500 g;others;3.10;1200;24;12;;Karnaphuli Estates;CTG-1',
+].join('\n');
+
 /** The seeded catalogue's first products (the home page's Top Products). */
 async function demoProducts(ctx: ScreenContext, count: number): Promise<Product[]> {
   const products = await ctx.api.listProducts({ limit: String(count) });
@@ -472,6 +480,21 @@ const SCREENS: Screen[] = [
       const listings = await ownListings(ctx);
       await ctx.page.goto(`/my-products/${ctx.user.email}`);
       await expect(ctx.page.getByRole('button', { name: 'Delete' })).toHaveCount(listings.length);
+    },
+  },
+  {
+    name: 'import',
+    signedIn: true,
+    open: async ({ page }) => {
+      await page.goto('/import');
+      await page.getByLabel('Choose a CSV or Excel file').setInputFiles({
+        name: 'karnaphuli-catalogue.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(IMPORT_FILE),
+      });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect(page.getByLabel('Import summary')).toContainText('Failed1');
+      await expect(page.getByRole('table', { name: 'Failed rows' }).getByRole('row')).toHaveCount(2);
     },
   },
   {

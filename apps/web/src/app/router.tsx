@@ -62,6 +62,8 @@ export const routes: RouteObject[] = [
               { path: 'profile', ...page(() => import('./routes/profile')) },
               { path: 'inbox', ...page(() => import('./routes/inbox')) },
               { path: 'dashboard', ...page(() => import('./routes/dashboard')) },
+              // One route for both, so the chosen file stays chosen when an import's id joins the URL.
+              { path: 'import/:id?', ...page(() => import('./routes/import-products')) },
             ],
           },
           { path: '*', ...page(() => import('./routes/not-found')) },

@@ -30,6 +30,10 @@ export const paths = {
   inbox: '/inbox',
   /** Where an email's one-click unsubscribe link lands (`?token=…&topic=…`); open. */
   unsubscribe: '/unsubscribe',
+  /** A seller's catalogue from a spreadsheet: pick a file, dry run, import. */
+  importProducts: '/import',
+  /** One import on that page (its progress or summary): the id in the URL survives a reload. */
+  importRun: (id: string) => `/import/${id}`,
   contact: '/contact',
   /** The signed-in user's profile: names, photo, company, password. */
   profile: '/profile',

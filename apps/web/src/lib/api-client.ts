@@ -33,6 +33,7 @@ export type QueryValue = string | number | boolean | undefined;
 
 export type ApiFetchOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData or a Blob (a file upload) is sent as it is. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
@@ -78,7 +79,9 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 async function request(path: string, options: ApiFetchOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form or a file carries its own type (the browser writes a form's boundary itself).
+  const raw = options.body instanceof FormData || options.body instanceof Blob;
+  if (options.body !== undefined && !raw) headers['Content-Type'] = 'application/json';
   const token = await bearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -93,7 +96,9 @@ async function request(path: string, options: ApiFetchOptions): Promise<Response
       (await fetch(url, {
         method,
         headers,
-        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        ...(options.body !== undefined
+          ? { body: raw ? (options.body as FormData | Blob) : JSON.stringify(options.body) }
+          : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       }));
   } catch (error) {
@@ -158,5 +163,29 @@ export async function apiFetchPage<T>(path: string, options: ApiFetchOptions = {
     totalIsExact: !counted || response.headers.get('X-Total-Count-Relation')?.trim().toLowerCase() !== 'gte',
     nextCursor: response.headers.get('X-Next-Cursor') || null,
     correctedQuery: decodeHeader(response.headers.get('X-Search-Corrected')),
+  };
+}
+
+/** A file the API sends (an export, a template), with the name its Content-Disposition gives. */
+export type ApiFile = { blob: Blob; fileName: string };
+
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
+  return decodeHeader(match?.[1] ?? null) ?? fallback;
+}
+
+/**
+ * Downloads a protected file: the request carries the Bearer token, which a plain link cannot,
+ * so the file arrives as a Blob for `saveFile` (lib/download.ts). Errors are ApiErrors as ever.
+ */
+export async function apiDownload(
+  path: string,
+  options: ApiFetchOptions & { accept: string; fallbackName: string },
+): Promise<ApiFile> {
+  const { accept, fallbackName, ...rest } = options;
+  const response = await request(path, { ...rest, headers: { ...rest.headers, Accept: accept } });
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
   };
 }

@@ -3,15 +3,17 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { Product } from '@b2b/shared';
 import { confirmDialog, showAlert } from '@/components/ui/dialogs';
+import { saveFile } from '@/lib/download';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
 import { renderRoute } from '@/test/render';
-import { errorResponse, pageResponse, receivedRoutes, server } from '@/test/server';
+import { errorResponse, pageResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
 import MyProductsRoute from './my-products';
 
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
 vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn() }));
+vi.mock('@/lib/download', () => ({ saveFile: vi.fn() }));
 
 const EMAIL = 'seller@example.com';
 const LISTINGS_ROUTE = `/api/my-products/${encodeURIComponent(EMAIL)}`;
@@ -215,4 +217,27 @@ test("a listing's SKU shows under its name", async () => {
   renderMine([{ ...lamp, sku: 'DL-01' }]);
   const table = await screen.findByRole('table', { name: 'My products' });
   expect(within(table).getByRole('row', { name: /Desk Lamp/ })).toHaveTextContent('Desk LampSKU: DL-01');
+});
+
+test('Export downloads the catalogue as CSV or .xlsx; Import products leads to the import page', async () => {
+  server.use(
+    http.get('/api/my-products/export', ({ request }) => {
+      const format = new URL(request.url).searchParams.get('format') ?? 'csv';
+      return new HttpResponse('id,sku,name\n', {
+        headers: { 'content-disposition': `attachment; filename="products-2026-03-04.${format}"` },
+      });
+    }),
+  );
+  const { user } = renderMine([lamp]);
+  expect(screen.getByRole('link', { name: 'Import products' })).toHaveAttribute('href', '/import');
+  const exports = screen.getByRole('group', { name: 'Export my catalogue' });
+  await user.click(within(exports).getByRole('button', { name: 'Export CSV' }));
+  await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.anything(), 'products-2026-03-04.csv'));
+  await user.click(within(exports).getByRole('button', { name: 'Export .xlsx' }));
+  await waitFor(() => expect(saveFile).toHaveBeenLastCalledWith(expect.anything(), 'products-2026-03-04.xlsx'));
+  const asked = receivedRequests().filter((r) => r.path === '/api/my-products/export');
+  expect(asked.map((r) => [r.query.format, r.headers.get('accept'), r.headers.has('authorization')])).toEqual([
+    ['csv', 'text/csv', true],
+    ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', true],
+  ]);
 });

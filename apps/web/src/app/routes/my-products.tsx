@@ -14,6 +14,7 @@ import { SearchCorrection } from '@/features/products/components/search-correcti
 import { ProductsTable } from '@/features/products/components/products-table';
 import { useLastPageWhenPastEnd, useListParams } from '@/features/products/hooks/use-list-params';
 import { useDeleteProductFlow } from '@/features/products/hooks/use-delete-product-flow';
+import { ExportButtons } from '@/features/imports/components/export-buttons';
 
 export default function MyProductsRoute() {
   const { email = '' } = useParams();
@@ -92,6 +93,10 @@ export default function MyProductsRoute() {
             <Link to={paths.addProduct} className="btn btn-primary btn-sm">
               Add a product
             </Link>
+            <Link to={paths.importProducts} className="btn btn-outline btn-primary btn-sm">
+              Import products
+            </Link>
+            <ExportButtons />
           </div>
         ) : null}
       </header>

@@ -66,6 +66,16 @@ test('the profile menu leads to the Profile page', async () => {
   expect(router.state.location.pathname).toBe('/profile');
 });
 
+test('the profile menu also leads to Import products (the menus listing it are closed)', async () => {
+  fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
+  const { user, router } = renderNavbar();
+
+  const importLink = screen.getByRole('link', { name: 'Import products' });
+  expect(importLink).toHaveAttribute('href', '/import');
+  await user.click(importLink);
+  expect(router.state.location.pathname).toBe('/import');
+});
+
 test('the current page is highlighted', () => {
   renderNavbar('/all-products');
 
@@ -134,7 +144,7 @@ test('while the auth state loads, a labelled status stands in for the account me
   expect(screen.getByRole('status', { name: 'Checking sign-in' })).toBeInTheDocument();
 });
 
-test('the Selling menu opens Dashboard and Sales, and closes on Escape', async () => {
+test('the Selling menu opens Dashboard, Sales and Import products, and closes on Escape', async () => {
   fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
   const { user, router } = renderNavbar();
   const bar = within(screen.getByRole('navigation', { name: 'Main' }));
@@ -151,6 +161,7 @@ test('the Selling menu opens Dashboard and Sales, and closes on Escape', async (
   ).toEqual([
     ['Dashboard', '/dashboard'],
     ['Sales', '/sales'],
+    ['Import products', '/import'],
   ]);
   await user.keyboard('{Escape}');
   expect(menu).not.toBeVisible();

@@ -34,7 +34,7 @@ export function navItems(user: AuthUser | null): NavItem[] {
 
 /**
  * Every other page, grouped by job, after the six links: a new page is one line in its group
- * (Import goes under Selling; a Company group joins with company accounts). The bar keeps one
+ * (a Company group joins with company accounts). The bar keeps one
  * row at 1280 px, and on a phone every page is two taps away (the menu button, then the page).
  */
 export function navGroups(user: AuthUser | null): NavGroup[] {
@@ -46,6 +46,7 @@ export function navGroups(user: AuthUser | null): NavGroup[] {
       items: [
         { to: paths.dashboard, label: 'Dashboard' },
         { to: paths.sales, label: 'Sales' },
+        { to: paths.importProducts, label: 'Import products' },
       ],
     },
   ];
@@ -244,6 +245,9 @@ function AccountMenu({ user }: { user: AuthUser }) {
             {user.displayName ? <p className="text-sm break-all text-base-content/70">{user.email}</p> : null}
             <Link to={paths.profile} className="btn mt-1 w-full btn-primary btn-sm">
               Profile
+            </Link>
+            <Link to={paths.importProducts} className="btn w-full btn-ghost btn-sm">
+              Import products
             </Link>
             <button
               type="button"

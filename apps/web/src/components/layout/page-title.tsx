@@ -17,6 +17,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'Update Product': 'Change the details, stock or price of one of your wholesale listings.',
   'Product Details': 'A wholesale product with its stock, minimum order quantity and price, ready to order in bulk.',
   'My Products': 'The products you sell on B2B Wholesale Platform, with their stock and prices.',
+  'Import Products': 'Load and update your wholesale catalogue from a CSV or Excel file, with a dry run first.',
   'My Cart': 'The wholesale products you have bought, with their quantities and buy dates.',
   'Contact Us': 'Contact B2B Wholesale Platform by email, phone or at our office in Chattogram, Bangladesh.',
 };
