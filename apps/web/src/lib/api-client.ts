@@ -34,6 +34,8 @@ export type QueryValue = string | number | boolean | undefined;
 export type ApiFetchOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A form sent as multipart/form-data (e.g. an uploaded file) instead of a JSON body. */
+  form?: FormData;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
   /** Extra request headers, e.g. an Idempotency-Key. */
@@ -94,6 +96,8 @@ async function request(path: string, options: ApiFetchOptions): Promise<Response
         method,
         headers,
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        // The browser writes the multipart Content-Type with its boundary.
+        ...(options.form ? { body: options.form } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       }));
   } catch (error) {
@@ -120,6 +124,13 @@ async function readJson<T>(response: Response): Promise<T> {
 
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   return readJson<T>(await request(path, options));
+}
+
+/** Sends a file as the `file` part of a multipart form (POST), e.g. a spreadsheet the server reads. */
+export async function apiUpload<T>(path: string, file: File, options: Omit<ApiFetchOptions, 'body' | 'form'> = {}) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return readJson<T>(await request(path, { method: 'POST', ...options, form }));
 }
 
 /** One page of a list endpoint, with what the response headers say about the rest of the list. */
