@@ -94,7 +94,7 @@ export function QuickOrderPreviewTable({ preview, ...actions }: QuickOrderPrevie
   const errors = preview.lines.filter((line) => line.status === 'error').length;
   return (
     <div className="flex flex-col gap-4">
-      <p role="status" className={errors ? 'text-warning-content' : ''}>
+      <p role="status" className={errors ? 'font-medium' : ''}>
         {errors === 0
           ? `All ${preview.lines.length} lines can be added.`
           : `${preview.lines.length - errors} of ${preview.lines.length} lines can be added; ${errors} ${errors === 1 ? 'needs' : 'need'} attention.`}
@@ -118,7 +118,7 @@ export function QuickOrderPreviewTable({ preview, ...actions }: QuickOrderPrevie
           </thead>
           <tbody className={STACK.body}>
             {preview.lines.map((line) => (
-              <tr key={line.line} className={`${STACK.row} ${line.status === 'error' ? 'bg-error/5' : ''}`}>
+              <tr key={line.line} className={STACK.row}>
                 <th scope="row" className={`${STACK.cell} font-normal`}>
                   <Label>Line</Label>
                   {line.line}
