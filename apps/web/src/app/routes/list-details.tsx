@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LIST_LIMITS, TOAST_MS, type ListAddToCartResult, type ListLine, type SavedList } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { confirmDialog, promptDialog, showAlert } from '@/components/ui/dialogs';
+import { SellerName } from '@/components/ui/seller-name';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -233,15 +234,15 @@ function ListView({ list }: { list: SavedList }) {
                           {name} <span className="badge badge-sm badge-warning">No longer sold</span>
                         </p>
                       )}
-                      <p className="text-sm break-all text-base-content/70">
-                        {[
-                          line.sku ? `SKU ${line.sku}` : null,
-                          product?.sellerEmail,
-                          product ? `pack of ${formatCount(product.packSize)}` : null,
-                          product ? `${formatPrice(product.price)} each` : null,
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
+                      <p className="text-sm break-words text-base-content/70">
+                        {line.sku ? `SKU ${line.sku}` : null}
+                        {product ? (
+                          <>
+                            {line.sku ? ' · ' : null}
+                            <SellerName email={product.sellerEmail} /> · pack of {formatCount(product.packSize)} ·{' '}
+                            {formatPrice(product.price)} each
+                          </>
+                        ) : null}
                       </p>
                     </div>
                     <div className="flex flex-wrap items-start gap-2">

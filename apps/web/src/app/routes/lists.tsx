@@ -38,7 +38,7 @@ function CreateListForm() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-2" aria-label="New list">
       <label htmlFor={id} className="font-semibold">
-        New list
+        Name of a new list
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input

@@ -177,7 +177,7 @@ export default function QuickOrderRoute() {
                 aria-describedby={`${pasteId}-file-hint`}
                 type="file"
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                className="file-input w-full"
+                className="w-full text-sm file:mr-3 file:cursor-pointer file:rounded-field file:border file:border-base-300 file:bg-base-200 file:px-4 file:py-2 file:font-semibold"
                 disabled={busy}
                 onChange={(event) => void onFile(event.target.files?.[0])}
               />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { SellerName } from '@/components/ui/seller-name';
 import { useSkuSuggestions } from '../api/get-sku-suggestions';
 import type { DraftLine } from '../utils/parse-lines';
 
@@ -97,7 +98,7 @@ export function QuickOrderGrid({ lines, onChange }: QuickOrderGridProps) {
               </button>
               {line.sellerEmail ? (
                 <p className="text-xs text-base-content/70 max-sm:col-span-2 sm:col-start-2 sm:col-end-5">
-                  Seller: {line.sellerEmail}
+                  Seller: <SellerName email={line.sellerEmail} />
                 </p>
               ) : null}
             </li>

@@ -1,4 +1,5 @@
 import type { QuickOrderPreview, QuickOrderPreviewLine } from '@b2b/shared';
+import { SellerName } from '@/components/ui/seller-name';
 import { formatCount, formatPrice } from '@/lib/format';
 
 type QuickOrderPreviewProps = {
@@ -19,7 +20,8 @@ const STACK = {
   head: 'max-md:sr-only',
   body: 'max-md:block',
   row: 'max-md:flex max-md:flex-col max-md:gap-1 max-md:border-b max-md:border-base-300 max-md:p-3',
-  cell: 'max-md:p-0',
+  // Empty cells (no price on a line with a problem) take no room in a block.
+  cell: 'max-md:border-0 max-md:p-0 max-md:empty:hidden',
 } as const;
 
 const Label = ({ children }: { children: string }) => (
@@ -46,7 +48,7 @@ function Outcome({
         <p>
           <span className="font-medium">{product.name}</span>
           <span className="block text-xs text-base-content/70">
-            {product.sellerEmail} · pack of {formatCount(product.packSize)}
+            <SellerName email={product.sellerEmail} /> · pack of {formatCount(product.packSize)}
             {product.minSellQty > 1 ? ` · min ${formatCount(product.minSellQty)}` : ''}
           </span>
         </p>
@@ -78,7 +80,8 @@ function Outcome({
                 disabled={disabled}
                 onClick={() => onSeller(line.line, choice.sellerEmail)}
               >
-                {choice.name} from {choice.sellerEmail}, {formatPrice(choice.price)} (pack {choice.packSize})
+                {choice.name} from <SellerName email={choice.sellerEmail} />, {formatPrice(choice.price)} (pack{' '}
+                {choice.packSize})
               </button>
             </li>
           ))}
@@ -166,9 +169,9 @@ export function QuickOrderPreviewTable({ preview, ...actions }: QuickOrderPrevie
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
             {preview.totals.sellers.map((seller) => (
               <div key={seller.sellerEmail} className="contents">
-                <dt className="break-all">
-                  {seller.sellerEmail} ({formatCount(seller.lines)} {seller.lines === 1 ? 'line' : 'lines'},{' '}
-                  {formatCount(seller.units)} units)
+                <dt className="break-words">
+                  <SellerName email={seller.sellerEmail} /> ({formatCount(seller.lines)}{' '}
+                  {seller.lines === 1 ? 'line' : 'lines'}, {formatCount(seller.units)} units)
                 </dt>
                 <dd className="text-right">{formatPrice(seller.total)}</dd>
               </div>
