@@ -62,7 +62,7 @@ export function QuickOrderGrid({ lines, onChange }: QuickOrderGridProps) {
           return (
             <li
               key={index}
-              className="grid grid-cols-[1fr_auto] items-end gap-2 sm:grid-cols-[2rem_minmax(0,1fr)_8rem_auto]"
+              className="grid grid-cols-[1fr_auto] items-end gap-2 max-sm:rounded-box max-sm:border max-sm:border-base-300 max-sm:p-3 sm:grid-cols-[2rem_minmax(0,1fr)_8rem_auto]"
             >
               <span className="hidden pb-2 text-sm text-base-content/60 sm:block" aria-hidden="true">
                 {n}
