@@ -12,20 +12,20 @@ type QuickOrderPreviewProps = {
 };
 
 /*
- * Below 768 px each line is a block (SKU and quantity, then the product or the explanation), so
+ * Below 1024 px each line is a block (SKU and quantity, then the product or the explanation), so
  * the preview never scrolls sideways; the markup stays one table for screen readers.
  */
 const STACK = {
-  table: 'max-md:block',
-  head: 'max-md:sr-only',
-  body: 'max-md:block',
-  row: 'max-md:flex max-md:flex-col max-md:gap-1 max-md:border-b max-md:border-base-300 max-md:p-3',
+  table: 'max-lg:block',
+  head: 'max-lg:sr-only',
+  body: 'max-lg:block',
+  row: 'max-lg:flex max-lg:flex-col max-lg:gap-1 max-lg:border-b max-lg:border-base-300 max-lg:p-3',
   // Empty cells (no price on a line with a problem) take no room in a block.
-  cell: 'max-md:border-0 max-md:p-0 max-md:empty:hidden',
+  cell: 'max-lg:border-0 max-lg:p-0 max-lg:empty:hidden',
 } as const;
 
 const Label = ({ children }: { children: string }) => (
-  <span className="mr-1 text-base-content/60 md:hidden" aria-hidden="true">
+  <span className="mr-1 text-base-content/60 lg:hidden" aria-hidden="true">
     {children}:
   </span>
 );
@@ -102,7 +102,7 @@ export function QuickOrderPreviewTable({ preview, ...actions }: QuickOrderPrevie
           ? `All ${preview.lines.length} lines can be added.`
           : `${preview.lines.length - errors} of ${preview.lines.length} lines can be added; ${errors} ${errors === 1 ? 'needs' : 'need'} attention.`}
       </p>
-      <div className="rounded-box border border-base-300 bg-base-100 md:overflow-x-auto">
+      <div className="rounded-box border border-base-300 bg-base-100 lg:overflow-x-auto">
         <table className={`table ${STACK.table}`}>
           <caption className="sr-only">Quick order preview</caption>
           <thead className={STACK.head}>
@@ -129,7 +129,7 @@ export function QuickOrderPreviewTable({ preview, ...actions }: QuickOrderPrevie
                     {line.status === 'ok' ? 'OK' : 'Problem'}
                   </span>
                 </th>
-                <td className={`${STACK.cell} break-all`}>
+                <td className={`${STACK.cell} break-all lg:break-normal lg:whitespace-nowrap`}>
                   <Label>SKU</Label>
                   {line.sku || '–'}
                 </td>
@@ -137,10 +137,10 @@ export function QuickOrderPreviewTable({ preview, ...actions }: QuickOrderPrevie
                   <Label>Quantity</Label>
                   {line.quantity === null ? '–' : formatCount(line.quantity)}
                 </td>
-                <td className={`${STACK.cell} md:min-w-64`}>
+                <td className={`${STACK.cell} lg:min-w-64`}>
                   <Outcome line={line} {...actions} />
                 </td>
-                <td className={`${STACK.cell} whitespace-nowrap md:text-right`}>
+                <td className={`${STACK.cell} whitespace-nowrap lg:text-right`}>
                   {line.unitPrice === undefined ? null : (
                     <>
                       <Label>Unit price</Label>
@@ -148,7 +148,7 @@ export function QuickOrderPreviewTable({ preview, ...actions }: QuickOrderPrevie
                     </>
                   )}
                 </td>
-                <td className={`${STACK.cell} font-medium whitespace-nowrap md:text-right`}>
+                <td className={`${STACK.cell} font-medium whitespace-nowrap lg:text-right`}>
                   {line.lineTotal === undefined ? null : (
                     <>
                       <Label>Line total</Label>
