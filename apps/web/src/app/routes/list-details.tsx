@@ -170,7 +170,7 @@ function ListView({ list }: { list: SavedList }) {
   return (
     <>
       <PageTitle page={`List ${list.name}`} />
-      <header className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <header className="mb-6 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <p className="text-sm">
             <Link to={paths.lists} className="link link-primary">
