@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import type { Category, Product } from '@b2b/shared';
 import { buildShipTo } from '@b2b/shared/testing';
 import type { api } from '../fixtures/api.js';
-import { avatarUrl, uniqueEmail, type TestUser } from '../fixtures/auth-emulator.js';
+import { avatarUrl, uniqueEmail, uniqueId, type TestUser } from '../fixtures/auth-emulator.js';
 import { blocking, describeViolations, scanAccessibility, type AxeViolation } from '../fixtures/axe.js';
 import { expect, test } from '../fixtures/test.js';
 import { listSettled, login } from '../fixtures/ui.js';
@@ -162,6 +162,37 @@ async function packDialog(ctx: ScreenContext, quantity: string): Promise<void> {
   const dialog = ctx.page.getByRole('dialog', { name: 'Confirm Purchase' });
   await expect(dialog).toContainText('Your cart already holds 24 units.');
   await dialog.getByRole('spinbutton', { name: 'Quantity' }).fill(quantity);
+}
+
+/**
+ * Copies of demo products with SKUs (quick order, lists): the first three from Northwind, the
+ * fourth from Karnaphuli. The SKUs carry a run's suffix, since screens run side by side and two
+ * sellers of one SKU would make every line ambiguous.
+ */
+async function skuListings(ctx: ScreenContext): Promise<{ products: Product[]; tokens: string[] }> {
+  const demos = await demoProducts(ctx, 4);
+  const sellers = [await ctx.partner('Northwind Wholesale'), await ctx.partner('Karnaphuli Traders')];
+  const suffix = uniqueId().slice(-4).toUpperCase();
+  const rules = [
+    { sku: `NW-${suffix}-01`, minSellQty: 1, packSize: 1, price: 4.5, priceTiers: [{ minQty: 20, price: 4 }] },
+    { sku: `NW-${suffix}-02`, minSellQty: 6, packSize: 6, price: 12, priceTiers: [] },
+    { sku: `NW-${suffix}-03`, minSellQty: 10, packSize: 1, price: 2.25, priceTiers: [] },
+    { sku: `KT-${suffix}-01`, minSellQty: 1, packSize: 1, price: 18, priceTiers: [] },
+  ];
+  const products: Product[] = [];
+  for (const [index, demo] of demos.entries()) {
+    const { name, image, brand, description, content, rating, category } = demo;
+    const seller = index < 3 ? sellers[0] : sellers[1];
+    products.push(
+      await ctx.api.createProduct(seller?.token ?? '', {
+        ...{ name, image, brand, description, content, rating },
+        category: category as Category,
+        quantity: 1000,
+        ...rules[index],
+      }),
+    );
+  }
+  return { products, tokens: sellers.map((seller) => seller?.token ?? '') };
 }
 
 const SCREENS: Screen[] = [
@@ -495,6 +526,42 @@ const SCREENS: Screen[] = [
       await page.getByRole('button', { name: 'Import', exact: true }).click();
       await expect(page.getByLabel('Import summary')).toContainText('Failed1');
       await expect(page.getByRole('table', { name: 'Failed rows' }).getByRole('row')).toHaveCount(2);
+    },
+  },
+  {
+    name: 'quick-order-preview',
+    signedIn: true,
+    open: async (ctx) => {
+      const { products } = await skuListings(ctx);
+      const [a, b, c, d] = products.map((product) => product.sku ?? '');
+      await ctx.page.goto('/quick-order');
+      await ctx.page
+        .getByLabel('Paste lines')
+        .fill(['SKU\tQuantity', `${a}\t12`, `${b}\t13`, 'NW-0000-99\t4', `${c}\t20`, `${d}\t3`, `${a}\t8`].join('\n'));
+      await ctx.page.getByRole('button', { name: 'Preview' }).click();
+      await expect(ctx.page.getByRole('table', { name: 'Quick order preview' }).getByRole('row')).toHaveCount(7);
+    },
+  },
+  {
+    name: 'list',
+    signedIn: true,
+    open: async (ctx) => {
+      const { products, tokens } = await skuListings(ctx);
+      const token = await ctx.token();
+      const list = await ctx.api.raw<{ _id: string }>('POST', '/lists', token, { name: 'Weekly kitchen restock' });
+      expect(list.status).toBe(201);
+      for (const [index, product] of products.entries()) {
+        const set = await ctx.api.raw('PUT', `/lists/${list.body._id}/lines/${product._id}`, token, {
+          quantity: [24, 12, 30, 2][index],
+        });
+        expect(set.status).toBe(200);
+      }
+      // A product deleted since it was saved: the list still shows it, marked.
+      const gone = products[3];
+      expect((await ctx.api.raw('DELETE', `/products/${gone?._id}`, tokens[1])).status).toBe(200);
+      await ctx.page.goto(`/lists/${list.body._id}`);
+      await expect(ctx.page.getByRole('heading', { level: 1, name: 'Weekly kitchen restock' })).toBeVisible();
+      await expect(ctx.page.getByText('No longer sold')).toBeVisible();
     },
   },
   {

@@ -24,6 +24,11 @@ export const paths = {
   myOrders: '/orders',
   order: (id: string) => `/orders/${id}`,
   sales: '/sales',
+  /** Many lines by SKU at once: pasted, uploaded or typed, previewed, then added to the cart. */
+  quickOrder: '/quick-order',
+  /** The signed-in user's saved order lists. */
+  lists: '/lists',
+  list: (id: string) => `/lists/${id}`,
   /** The seller's overview: the last 30 days, orders to confirm, top products, low stock. */
   dashboard: '/dashboard',
   /** The signed-in user's notifications (the navbar bell). */

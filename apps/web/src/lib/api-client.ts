@@ -127,6 +127,13 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   return readJson<T>(await request(path, options));
 }
 
+/** Sends a file as the `file` part of a multipart form (POST), e.g. a spreadsheet the server reads. */
+export async function apiUpload<T>(path: string, file: File, options: Omit<ApiFetchOptions, 'body'> = {}) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return readJson<T>(await request(path, { method: 'POST', ...options, body: form }));
+}
+
 /** One page of a list endpoint, with what the response headers say about the rest of the list. */
 export type ApiPage<T> = {
   items: T[];

@@ -16,6 +16,7 @@ import { useCart } from '@/features/cart/api/get-cart';
 import { usePurchase } from '@/features/cart/api/purchase';
 import { useRemoveCartItem } from '@/features/cart/api/remove-cart-item';
 import { CartItemCard } from '@/features/cart/components/cart-item-card';
+import { SaveAsList } from '@/features/lists/components/save-as-list';
 import { RemovedToast } from '@/features/cart/components/removed-toast';
 import { productKeys } from '@/features/products/api/query-keys';
 
@@ -140,6 +141,11 @@ export default function CartRoute() {
             <Link to={paths.checkout} className="btn mt-2 btn-block btn-primary">
               Checkout
             </Link>
+            <SaveAsList
+              source={{ from: 'cart' }}
+              label="Save cart as list"
+              suggestedName="e.g. Weekly kitchen restock"
+            />
             <p className="text-xs text-base-content/60">
               Each seller gets their own order. Items are held for you until the time shown on them.
             </p>

@@ -13,6 +13,7 @@ import { sameEmail } from '@/lib/email';
 import { errorMessage } from '@/lib/errors';
 import { cartKeys } from '@/features/cart/api/get-cart';
 import { useOrder } from '@/features/orders/api/get-order';
+import { SaveAsList } from '@/features/lists/components/save-as-list';
 import { useReorder } from '@/features/orders/api/reorder';
 import { OrderActions } from '@/features/orders/components/order-actions';
 import { OrderLines } from '@/features/orders/components/order-lines';
@@ -119,6 +120,13 @@ function OrderView({ order }: { order: Order }) {
               {reorder.isPending ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
               Reorder
             </button>
+          ) : null}
+          {isBuyer ? (
+            <SaveAsList
+              source={{ from: 'order', orderId: order._id }}
+              label="Save as list"
+              suggestedName={`Order ${order.orderNumber}`}
+            />
           ) : null}
         </div>
       </header>

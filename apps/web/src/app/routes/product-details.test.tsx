@@ -52,6 +52,8 @@ test('shows Loading... and then every field of the product', async () => {
   expect(screen.getByText(product.email)).toBeInTheDocument();
   expect(screen.getByText('Only the seller can edit or delete this product.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  // A buyer can keep it in a saved list.
+  expect(screen.getByRole('button', { name: 'Add to list' })).toBeInTheDocument();
 });
 
 test("'Sold by' names the seller's company, with the email beside it", async () => {

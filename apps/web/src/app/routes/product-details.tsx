@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
 import { useProductHold } from '@/features/cart/api/get-product-hold';
 import { PurchaseDialog } from '@/features/cart/components/purchase-dialog';
+import { AddToList } from '@/features/lists/components/add-to-list';
 import { useProduct } from '@/features/products/api/get-product';
 import { productKeys } from '@/features/products/api/query-keys';
 import { ProductDetailsView } from '@/features/products/components/product-details-view';
@@ -80,9 +81,17 @@ function ProductDetailsPage({ id }: { id: string }) {
               </button>
             </>
           ) : (
-            <button type="button" className="btn btn-wide btn-primary" onClick={() => setBuying(true)} disabled={!user}>
-              Buy
-            </button>
+            <>
+              <button
+                type="button"
+                className="btn btn-wide btn-primary"
+                onClick={() => setBuying(true)}
+                disabled={!user}
+              >
+                Buy
+              </button>
+              {user ? <AddToList product={item} /> : null}
+            </>
           )
         }
         footer={

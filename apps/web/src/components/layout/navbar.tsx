@@ -40,7 +40,14 @@ export function navItems(user: AuthUser | null): NavItem[] {
 export function navGroups(user: AuthUser | null): NavGroup[] {
   if (!user) return [];
   const groups: NavGroup[] = [
-    { label: 'Buying', items: [{ to: paths.myOrders, label: 'My Orders' }] },
+    {
+      label: 'Buying',
+      items: [
+        { to: paths.myOrders, label: 'My Orders' },
+        { to: paths.quickOrder, label: 'Quick order' },
+        { to: paths.lists, label: 'Lists' },
+      ],
+    },
     {
       label: 'Selling',
       items: [

@@ -1,0 +1,145 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, test, vi } from 'vitest';
+import type { ListAddToCartResult, ListLine, SavedList } from '@b2b/shared';
+import { fakeAuth } from '@/test/fake-auth';
+import { renderRoute } from '@/test/render';
+import { errorResponse, receivedRequests, server } from '@/test/server';
+import ListDetailsRoute from './list-details';
+
+vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
+vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
+vi.mock('@/components/ui/dialogs', () => ({ showAlert: vi.fn(), confirmDialog: vi.fn(), promptDialog: vi.fn() }));
+
+const BUYER = 'ann@example.com';
+const SELLER = 'north@example.com';
+const ID = '00000000-0000-4000-8000-0000000000a1';
+const PAPER = '00000000-0000-4000-8000-000000000001';
+const GONE = '00000000-0000-4000-8000-000000000002';
+
+beforeEach(() => {
+  fakeAuth.reset();
+  fakeAuth.signIn({ email: BUYER });
+});
+
+const line = (overrides: Partial<ListLine>): ListLine => ({
+  productId: PAPER,
+  quantity: 12,
+  product: {
+    _id: PAPER,
+    name: 'Copy paper',
+    image: '',
+    sku: 'CP-1',
+    sellerEmail: SELLER,
+    price: 10,
+    packSize: 6,
+    minSellQty: 6,
+    maxOrderQty: null,
+    quantity: 500,
+  },
+  name: 'Copy paper',
+  sku: 'CP-1',
+  addedAt: '2026-03-01T10:00:00.000Z',
+  ...overrides,
+});
+
+const buildList = (lines: ListLine[]): SavedList => ({
+  _id: ID,
+  name: 'Weekly kitchen restock',
+  lineCount: lines.length,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-02T10:00:00.000Z',
+  lines,
+});
+
+function serveList(initial: SavedList) {
+  let list = initial;
+  server.use(
+    http.get('/api/sellers', () =>
+      HttpResponse.json([{ email: SELLER, companyName: 'Northwind', displayName: 'Nora' }]),
+    ),
+    http.get(`/api/lists/${ID}`, () => HttpResponse.json(list)),
+    http.get('/api/lists', () => HttpResponse.json([])),
+    http.put(`/api/lists/${ID}/lines/:productId`, async ({ request, params }) => {
+      const { quantity } = (await request.json()) as { quantity: number };
+      list = buildList(list.lines.map((l) => (l.productId === params.productId ? { ...l, quantity } : l)));
+      return HttpResponse.json(list);
+    }),
+    http.delete(`/api/lists/${ID}/lines/:productId`, ({ params }) => {
+      list = buildList(list.lines.filter((l) => l.productId !== params.productId));
+      return HttpResponse.json(list);
+    }),
+  );
+}
+
+const deleted = line({ productId: GONE, product: null, name: 'Old binders', sku: 'OB-9', quantity: 3 });
+
+test('shows the lines with their products; one deleted since is marked, not dropped', async () => {
+  serveList(buildList([line({}), deleted]));
+  renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Weekly kitchen restock' })).toBeInTheDocument();
+  const lines = screen.getByRole('list', { name: 'Lines of Weekly kitchen restock' });
+  const paper = within(lines).getByRole('article', { name: 'Copy paper' });
+  expect(within(paper).getByRole('link', { name: 'Copy paper' })).toHaveAttribute('href', `/product-details/${PAPER}`);
+  expect(paper).toHaveTextContent('SKU CP-1');
+  expect(within(paper).getByRole('spinbutton', { name: 'Quantity of Copy paper' })).toHaveValue(12);
+  expect(within(lines).getByRole('article', { name: 'Old binders' })).toHaveTextContent('No longer sold');
+});
+
+test('a quantity is changed and saved; a line is removed', async () => {
+  serveList(buildList([line({}), deleted]));
+  const { user } = renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  const quantity = await screen.findByRole('spinbutton', { name: 'Quantity of Copy paper' });
+  await user.clear(quantity);
+  await user.type(quantity, '18');
+  await user.click(screen.getByRole('button', { name: 'Save the quantity of Copy paper' }));
+  expect(await screen.findByText('$180.00')).toBeInTheDocument();
+  expect(
+    await receivedRequests()
+      .find((r) => r.method === 'PUT')
+      ?.json(),
+  ).toEqual({ quantity: 18 });
+
+  await user.click(screen.getByRole('button', { name: 'Remove Old binders from the list' }));
+  expect(await screen.findByText('“Old binders” removed from the list.')).toBeInTheDocument();
+  expect(screen.queryByRole('article', { name: 'Old binders' })).not.toBeInTheDocument();
+});
+
+test('Add list to cart reports every line, a deleted product included, with an Idempotency-Key', async () => {
+  serveList(buildList([line({}), deleted]));
+  const result: ListAddToCartResult = {
+    results: [
+      {
+        productId: PAPER,
+        name: 'Copy paper',
+        sku: 'CP-1',
+        outcome: 'added',
+        cartItemId: '00000000-0000-4000-8000-00000000000c',
+      },
+      {
+        productId: GONE,
+        name: 'Old binders',
+        sku: 'OB-9',
+        outcome: 'error',
+        code: 'NOT_FOUND',
+        message: 'Product not found.',
+      },
+    ],
+  };
+  server.use(http.post(`/api/lists/${ID}/add-to-cart`, () => HttpResponse.json(result)));
+  const { user } = renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  await user.click(await screen.findByRole('button', { name: 'Add list to cart' }));
+  const status = await screen.findByRole('status', { name: '1 of 2 lines were added to your cart.' });
+  expect(status).toHaveTextContent('Copy paper (CP-1)Added to cart');
+  expect(status).toHaveTextContent('Old binders (OB-9)No longer sold');
+  expect(within(status).getByRole('link', { name: 'Go to my cart' })).toHaveAttribute('href', `/carts/${BUYER}`);
+  const post = receivedRequests().find((r) => r.method === 'POST');
+  expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test("another user's list (404) says so and leads back to the lists", async () => {
+  server.use(http.get(`/api/lists/${ID}`, () => errorResponse(404, 'NOT_FOUND', 'List not found.')));
+  renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  expect(await screen.findByText('This list does not exist, or it is not yours.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Go to my lists' })).toHaveAttribute('href', '/lists');
+});

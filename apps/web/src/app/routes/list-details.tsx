@@ -1,0 +1,275 @@
+import { useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LIST_LIMITS, TOAST_MS, type ListAddToCartResult, type ListLine, type SavedList } from '@b2b/shared';
+import { PageTitle } from '@/components/layout/page-title';
+import { confirmDialog, promptDialog, showAlert } from '@/components/ui/dialogs';
+import { SellerName } from '@/components/ui/seller-name';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { formatCount, formatPrice } from '@/lib/format';
+import { cartKeys } from '@/features/cart/api/get-cart';
+import { useAddListToCart } from '@/features/lists/api/add-list-to-cart';
+import { useList } from '@/features/lists/api/get-list';
+import { useRemoveListLine, useSetListLine } from '@/features/lists/api/list-lines';
+import { useDeleteList, useRenameList } from '@/features/lists/api/update-list';
+import { lineCount, ListResults } from '@/features/lists/components/list-results';
+import { productKeys } from '@/features/products/api/query-keys';
+
+export default function ListDetailsRoute() {
+  const { id = '' } = useParams();
+  return (
+    <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
+      {/* A new key per list, so one list's results do not follow Back to another. */}
+      <ListPage key={id} id={id} />
+    </section>
+  );
+}
+
+function ListPage({ id }: { id: string }) {
+  const list = useList(id);
+  if (list.isPending) return <LoadingState label="Loading list..." />;
+  if (list.isError) {
+    const status = list.error instanceof ApiError ? list.error.status : 0;
+    if (status === 404 || status === 403 || status === 400) {
+      return (
+        <>
+          <PageTitle page="List" />
+          <EmptyState>
+            <p>This list does not exist, or it is not yours.</p>
+            <Link to={paths.lists} className="btn mt-4 btn-primary btn-sm">
+              Go to my lists
+            </Link>
+          </EmptyState>
+        </>
+      );
+    }
+    return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  }
+  return <ListView list={list.data} />;
+}
+
+/** A line's quantity: typed, then saved with Save (or Enter). */
+function QuantityForm({ list, line }: { list: SavedList; line: ListLine }) {
+  const [value, setValue] = useState(String(line.quantity));
+  const [error, setError] = useState<string | null>(null);
+  const setLine = useSetListLine();
+  const name = line.product?.name ?? line.name;
+  const changed = value.trim() !== String(line.quantity);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const quantity = Number(value);
+    if (!Number.isInteger(quantity) || quantity < 1) {
+      setError('A whole number of at least 1.');
+      return;
+    }
+    setError(null);
+    try {
+      await setLine.mutateAsync({ listId: list._id, productId: line.productId, quantity });
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className="flex flex-wrap items-center gap-2">
+      <input
+        type="number"
+        min={1}
+        step={1}
+        className="input w-24 input-sm"
+        aria-label={`Quantity of ${name}`}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="btn btn-outline btn-sm"
+        disabled={!changed || setLine.isPending}
+        aria-label={`Save the quantity of ${name}`}
+      >
+        Save
+      </button>
+      {error ? (
+        <p role="alert" className="w-full text-xs text-error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function ListView({ list }: { list: SavedList }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const rename = useRenameList();
+  const remove = useDeleteList();
+  const removeLine = useRemoveListLine();
+  const [result, setResult] = useState<ListAddToCartResult | null>(null);
+  // One key per click, reused when the same request is retried after a failure.
+  const pendingKey = useRef<string | null>(null);
+  const addToCart = useAddListToCart({ invalidate: [cartKeys.all, productKeys.all] });
+  const total = list.lines.reduce((sum, line) => sum + (line.product ? line.product.price * line.quantity : 0), 0);
+
+  const onAdd = async () => {
+    pendingKey.current ??= crypto.randomUUID();
+    try {
+      setResult(await addToCart.mutateAsync({ id: list._id, idempotencyKey: pendingKey.current }));
+      pendingKey.current = null;
+    } catch (error) {
+      await showAlert({ icon: 'error', title: 'The list was not added to your cart', text: errorMessage(error) });
+    }
+  };
+
+  const onRename = async () => {
+    const name = await promptDialog({
+      title: `Rename “${list.name}”`,
+      inputLabel: 'List name',
+      placeholder: list.name,
+      maxLength: LIST_LIMITS.name,
+      confirmText: 'Rename',
+    });
+    if (name === null || name === list.name) return;
+    try {
+      await rename.mutateAsync({ id: list._id, name });
+    } catch (error) {
+      await showAlert({ icon: 'error', title: 'The list was not renamed', text: errorMessage(error) });
+    }
+  };
+
+  const onDelete = async () => {
+    const ok = await confirmDialog({
+      title: `Delete “${list.name}”?`,
+      text: 'The list and its lines are deleted; your cart and orders stay as they are.',
+      confirmText: 'Delete list',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(list._id);
+      toast.success(`List “${list.name}” deleted.`, { duration: TOAST_MS });
+      void navigate(paths.lists);
+    } catch (error) {
+      await showAlert({ icon: 'error', title: 'The list was not deleted', text: errorMessage(error) });
+    }
+  };
+
+  const onRemoveLine = async (line: ListLine) => {
+    try {
+      await removeLine.mutateAsync({ listId: list._id, productId: line.productId });
+      toast.success(`“${line.product?.name ?? line.name}” removed from the list.`, { duration: TOAST_MS });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <PageTitle page={`List ${list.name}`} />
+      <header className="mb-6 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm">
+            <Link to={paths.lists} className="link link-primary">
+              My lists
+            </Link>
+          </p>
+          <h1 className="text-3xl font-bold break-words">{list.name}</h1>
+          <p className="mt-1 text-base-content/70">{lineCount(list.lines.length)}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={addToCart.isPending || list.lines.length === 0}
+            onClick={() => void onAdd()}
+          >
+            {addToCart.isPending ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
+            Add list to cart
+          </button>
+          <button type="button" className="btn btn-outline" onClick={() => void onRename()} disabled={rename.isPending}>
+            Rename
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline btn-error"
+            onClick={() => void onDelete()}
+            disabled={remove.isPending}
+          >
+            Delete
+          </button>
+        </div>
+      </header>
+
+      {result && user ? (
+        <div className="mb-6">
+          <ListResults result={result} cartPath={paths.cart(user.email)} />
+        </div>
+      ) : null}
+
+      {list.lines.length === 0 ? (
+        <EmptyState>
+          <p>This list is empty.</p>
+          <p className="mt-1 text-sm">Add products from their pages (“Add to list”), or save your cart as a list.</p>
+        </EmptyState>
+      ) : (
+        <ul aria-label={`Lines of ${list.name}`} className="flex flex-col gap-3">
+          {list.lines.map((line) => {
+            const product = line.product;
+            const name = product?.name ?? line.name;
+            return (
+              <li key={line.productId}>
+                <article aria-label={name} className="card border border-base-300 bg-base-100 shadow-sm">
+                  <div className="card-body grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
+                    <div className="min-w-0">
+                      {product ? (
+                        <Link to={paths.productDetails(product._id)} className="link font-semibold link-hover">
+                          {name}
+                        </Link>
+                      ) : (
+                        <p className="font-semibold">
+                          {name} <span className="badge badge-sm badge-warning">No longer sold</span>
+                        </p>
+                      )}
+                      <p className="text-sm break-words text-base-content/70">
+                        {line.sku ? `SKU ${line.sku}` : null}
+                        {product ? (
+                          <>
+                            {line.sku ? ' · ' : null}
+                            <SellerName email={product.sellerEmail} /> · pack of {formatCount(product.packSize)} ·{' '}
+                            {formatPrice(product.price)} each
+                          </>
+                        ) : null}
+                      </p>
+                    </div>
+                    <div className="flex flex-wrap items-start gap-2">
+                      <QuantityForm key={line.quantity} list={list} line={line} />
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm"
+                        aria-label={`Remove ${name} from the list`}
+                        disabled={removeLine.isPending}
+                        onClick={() => void onRemoveLine(line)}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {list.lines.length > 0 ? (
+        <p className="mt-4 text-right text-sm text-base-content/70">
+          At list prices: <span className="font-semibold text-base-content">{formatPrice(total)}</span> (volume prices
+          apply in the cart)
+        </p>
+      ) : null}
+    </>
+  );
+}
