@@ -24,6 +24,7 @@ import { createBuyer, idToken, REPO_ROOT } from './servers.js';
  *   BENCH_ORDERS      the seller's orders (default 100000)
  *   BENCH_SECONDS     seconds of load (default 20)
  *   BENCH_CONNECTIONS concurrent connections (default 10)
+ *   BENCH_KEEP_DB     true: keep the seeded database afterwards (its URL is printed), for EXPLAIN
  */
 
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -108,8 +109,10 @@ async function seed(seller: { uid: string; email: string }) {
      FROM generate_series(1, 4000) g`,
   );
   // Orders: the seller's ORDERS over 365 days, and as many of the other sellers; every status.
-  const insertOrders = (sellerUid: string, sellerEmail: string, count: number, spreadSellers: boolean) =>
-    q(
+  // The other sellers' statement has the count as its only parameter ($1), the seller's as $3.
+  const insertOrders = (sellerUid: string, sellerEmail: string, count: number, spreadSellers: boolean) => {
+    const n = spreadSellers ? '$1' : '$3';
+    return q(
       `INSERT INTO orders (checkout_id, buyer_uid, buyer_email, buyer_name, seller_uid, seller_email, status,
                            ship_name, ship_line1, ship_city, ship_country, line_count, units, placed_at,
                            confirmed_at, shipped_at, delivered_at, cancelled_at, cancelled_by, updated_at)
@@ -122,13 +125,14 @@ async function seed(seller: { uid: string; email: string }) {
               CASE WHEN s.status = 'cancelled' THEN t.at + interval '2 hours' END,
               CASE WHEN s.status = 'cancelled' THEN 'buyer' END,
               t.at
-       FROM generate_series(1, $3::int) g
-       CROSS JOIN LATERAL (SELECT now() - (g::float8 / $3::int) * interval '365 days' AS at) t
-       CROSS JOIN LATERAL (SELECT CASE WHEN g % 20 = 0 THEN 'cancelled' WHEN g % 20 < 3 AND g < $3::int / 10 THEN 'placed'
-                                       WHEN g % 20 < 6 AND g < $3::int / 5 THEN 'confirmed'
-                                       WHEN g % 20 < 10 AND g < $3::int / 3 THEN 'shipped' ELSE 'delivered' END AS status) s`,
+       FROM generate_series(1, ${n}::int) g
+       CROSS JOIN LATERAL (SELECT now() - (g::float8 / ${n}::int) * interval '365 days' AS at) t
+       CROSS JOIN LATERAL (SELECT CASE WHEN g % 20 = 0 THEN 'cancelled' WHEN g % 20 < 3 AND g < ${n}::int / 10 THEN 'placed'
+                                       WHEN g % 20 < 6 AND g < ${n}::int / 5 THEN 'confirmed'
+                                       WHEN g % 20 < 10 AND g < ${n}::int / 3 THEN 'shipped' ELSE 'delivered' END AS status) s`,
       spreadSellers ? [count] : [sellerUid, sellerEmail, count],
     );
+  };
   await insertOrders(seller.uid, seller.email, ORDERS, false);
   await insertOrders('', '', ORDERS, true);
   // Three lines per order from the order's seller's products.
@@ -214,5 +218,6 @@ try {
   if (process.env.BENCH_WRITE !== 'false') await writeSection(line, seedSeconds, ok);
 } finally {
   await stopChild(api);
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (process.env.BENCH_KEEP_DB === 'true') console.log(`Kept the database: ${databaseUrl}`);
+  else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
