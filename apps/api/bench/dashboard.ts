@@ -144,8 +144,8 @@ async function seed(seller: { uid: string; email: string }) {
      ), orders_n AS (
        SELECT o.id, o.seller_uid, row_number() OVER (PARTITION BY o.seller_uid ORDER BY o.id) AS k FROM orders o
      )
-     INSERT INTO order_lines (order_id, position, product_id, name, image, brand, category, price, quantity)
-     SELECT o.id, pos, p.id, pr.name, '', '', pr.category, pr.price, 5 + pos * 5
+     INSERT INTO order_lines (order_id, position, product_id, name, image, brand, category, price, list_price, quantity)
+     SELECT o.id, pos, p.id, pr.name, '', '', pr.category, pr.price, pr.price, 5 + pos * 5
      FROM orders_n o
      CROSS JOIN generate_series(1, 3) pos
      JOIN numbered p ON p.owner_uid = o.seller_uid AND p.n = 1 + ((o.k * 7 + pos * 13) % p.of)
