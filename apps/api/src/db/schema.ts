@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -294,6 +295,39 @@ export const orderLines = pgTable(
     check('order_lines_list_price_non_negative', sql`${t.listPrice} >= 0`),
     unique('order_lines_order_position_unique').on(t.orderId, t.position),
   ],
+);
+
+/**
+ * The seller dashboard's rollups (docs/architecture.md, "Seller dashboard"), kept by triggers on
+ * orders and order_lines in the same transaction as the order writes (migration 0010), so the
+ * dashboard reads 30 rows a seller instead of 30 days of orders and lines. Cancelled orders are
+ * left out: a status change to or from cancelled moves the order out of or into them. `day` is
+ * the UTC day the order was placed.
+ */
+export const sellerDailySales = pgTable(
+  'seller_daily_sales',
+  {
+    sellerUid: text('seller_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    revenue: numeric('revenue', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sellerUid, t.day] })],
+);
+
+/** Units and revenue per product a day (the top products); `name` is the newest line's, as of `name_at`. */
+export const sellerProductSales = pgTable(
+  'seller_product_sales',
+  {
+    sellerUid: text('seller_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: uuid('product_id').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    revenue: numeric('revenue', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+    name: text('name').notNull(),
+    nameAt: timestamp('name_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerUid, t.day, t.productId] })],
 );
 
 /**
