@@ -195,3 +195,35 @@ test('the rollups always equal a recount from the orders', async () => {
   );
   expect(view.totals).toEqual({ orders: recount[0]?.orders, revenue: Number(recount[0]?.revenue) });
 });
+
+test('checkouts and cancels of one seller at the same moment keep the rollups exact', async () => {
+  // On PostgreSQL these transactions really overlap and upsert the same rollup rows.
+  const busySeller = await createUser();
+  const buyers = await Promise.all(Array.from({ length: 6 }, () => createUser()));
+  const mugs = await Promise.all(
+    [1, 2, 3].map((n) =>
+      insertProduct(t.database.db, busySeller, { name: `Mug ${n}`, quantity: 1000, minSellQty: 1, price: n }),
+    ),
+  );
+  for (const [i, who] of buyers.entries()) {
+    for (const mug of mugs) await api.buy(who, mug, i + 1);
+  }
+  const placed = await Promise.all(buyers.map((who) => api.place(who)));
+  await expectRollupsMatchRecount();
+  const ids = placed.map((result) => result.orders[0]?._id ?? '');
+  const changes = await Promise.all(
+    ids.map((id, i) =>
+      i % 2 === 0 ? api.setStatus(buyers[i] as TestUser, id, 'cancelled') : api.setStatus(busySeller, id, 'confirmed'),
+    ),
+  );
+  expect(changes.map((res) => res.statusCode)).toEqual(ids.map(() => 200));
+  await expectRollupsMatchRecount();
+  const view = await dashboard(busySeller);
+  // Orders of buyers 2, 4 and 6 remain: (1 + 2 + 3) × quantity each.
+  expect(view.totals).toEqual({ orders: 3, revenue: 6 * (2 + 4 + 6) });
+  expect(view.topProducts.map((p) => [p.name, p.units])).toEqual([
+    ['Mug 3', 12],
+    ['Mug 2', 12],
+    ['Mug 1', 12],
+  ]);
+});
