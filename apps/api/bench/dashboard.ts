@@ -24,6 +24,7 @@ import { createBuyer, idToken, REPO_ROOT } from './servers.js';
  *   BENCH_ORDERS      the seller's orders (default 100000)
  *   BENCH_SECONDS     seconds of load (default 20)
  *   BENCH_CONNECTIONS concurrent connections (default 10)
+ *   BENCH_KEEP_DB     true: keep the seeded database afterwards (its URL is printed), for EXPLAIN
  */
 
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -72,8 +73,20 @@ async function writeSection(row: string, seeded: number, ok: boolean) {
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     row,
     '',
-    'The four queries read only the last 30 days of the seller’s orders (about 8,200 here) and the partial low-stock ' +
-      'index, so the time follows the orders in the window, not the seller’s history (docs/architecture.md, "Seller dashboard").',
+    'The orders and revenue per day and the top products are read from the rollups `seller_daily_sales` (30 rows) and ' +
+      '`seller_product_sales` (a row per product and day, about 16,000 here), kept by triggers in the orders’ own ' +
+      'transactions (migration 0010); the waiting orders and low stock from their indexes (docs/architecture.md, "Seller dashboard").',
+    '',
+    'Before the rollups (request-time aggregation of the window’s 7,557 orders and their lines, commit 4c658f5 with the ' +
+      'bench’s two seeding fixes), the same run measured 15 req/s, p50 603 ms, p90 880 ms, p99 1,080 ms, max 1,355 ms (goal not met; the ' +
+      'dashboard tests ran during part of it, and both runs shared the machine with other work: load average 8–10 on 2 cores; ' +
+      'seeding took 125 s without the triggers). EXPLAIN (ANALYZE, BUFFERS) showed why: the top ' +
+      'products joined the window’s orders to their lines with a parallel sequential scan of all 600,000 order lines ' +
+      '(12,300 buffers, 255 ms alone); the days query was an index-only scan of 7,954 index entries (4.7 ms). On the ' +
+      'rollups the days are 30 rows of the primary key (0.2 ms, 31 buffers) and the top products 15,830 rows summed by a ' +
+      'hash aggregate with the names looked up for the five only (11 ms, about 400 buffers); a status change that ' +
+      'cancels an order costs its trigger under 7 ms, one that keeps it counted 0.1 ms. There is no raw reference: the ' +
+      'bench measures the API only.',
   ].join('\n');
   let text = withSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n', 'dashboard', body);
   const prettier = await import('prettier');
@@ -108,8 +121,10 @@ async function seed(seller: { uid: string; email: string }) {
      FROM generate_series(1, 4000) g`,
   );
   // Orders: the seller's ORDERS over 365 days, and as many of the other sellers; every status.
-  const insertOrders = (sellerUid: string, sellerEmail: string, count: number, spreadSellers: boolean) =>
-    q(
+  // The other sellers' statement has the count as its only parameter ($1), the seller's as $3.
+  const insertOrders = (sellerUid: string, sellerEmail: string, count: number, spreadSellers: boolean) => {
+    const n = spreadSellers ? '$1' : '$3';
+    return q(
       `INSERT INTO orders (checkout_id, buyer_uid, buyer_email, buyer_name, seller_uid, seller_email, status,
                            ship_name, ship_line1, ship_city, ship_country, line_count, units, placed_at,
                            confirmed_at, shipped_at, delivered_at, cancelled_at, cancelled_by, updated_at)
@@ -122,13 +137,14 @@ async function seed(seller: { uid: string; email: string }) {
               CASE WHEN s.status = 'cancelled' THEN t.at + interval '2 hours' END,
               CASE WHEN s.status = 'cancelled' THEN 'buyer' END,
               t.at
-       FROM generate_series(1, $3::int) g
-       CROSS JOIN LATERAL (SELECT now() - (g::float8 / $3::int) * interval '365 days' AS at) t
-       CROSS JOIN LATERAL (SELECT CASE WHEN g % 20 = 0 THEN 'cancelled' WHEN g % 20 < 3 AND g < $3::int / 10 THEN 'placed'
-                                       WHEN g % 20 < 6 AND g < $3::int / 5 THEN 'confirmed'
-                                       WHEN g % 20 < 10 AND g < $3::int / 3 THEN 'shipped' ELSE 'delivered' END AS status) s`,
+       FROM generate_series(1, ${n}::int) g
+       CROSS JOIN LATERAL (SELECT now() - (g::float8 / ${n}::int) * interval '365 days' AS at) t
+       CROSS JOIN LATERAL (SELECT CASE WHEN g % 20 = 0 THEN 'cancelled' WHEN g % 20 < 3 AND g < ${n}::int / 10 THEN 'placed'
+                                       WHEN g % 20 < 6 AND g < ${n}::int / 5 THEN 'confirmed'
+                                       WHEN g % 20 < 10 AND g < ${n}::int / 3 THEN 'shipped' ELSE 'delivered' END AS status) s`,
       spreadSellers ? [count] : [sellerUid, sellerEmail, count],
     );
+  };
   await insertOrders(seller.uid, seller.email, ORDERS, false);
   await insertOrders('', '', ORDERS, true);
   // Three lines per order from the order's seller's products.
@@ -140,8 +156,8 @@ async function seed(seller: { uid: string; email: string }) {
      ), orders_n AS (
        SELECT o.id, o.seller_uid, row_number() OVER (PARTITION BY o.seller_uid ORDER BY o.id) AS k FROM orders o
      )
-     INSERT INTO order_lines (order_id, position, product_id, name, image, brand, category, price, quantity)
-     SELECT o.id, pos, p.id, pr.name, '', '', pr.category, pr.price, 5 + pos * 5
+     INSERT INTO order_lines (order_id, position, product_id, name, image, brand, category, price, list_price, quantity)
+     SELECT o.id, pos, p.id, pr.name, '', '', pr.category, pr.price, pr.price, 5 + pos * 5
      FROM orders_n o
      CROSS JOIN generate_series(1, 3) pos
      JOIN numbered p ON p.owner_uid = o.seller_uid AND p.n = 1 + ((o.k * 7 + pos * 13) % p.of)
@@ -214,5 +230,6 @@ try {
   if (process.env.BENCH_WRITE !== 'false') await writeSection(line, seedSeconds, ok);
 } finally {
   await stopChild(api);
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (process.env.BENCH_KEEP_DB === 'true') console.log(`Kept the database: ${databaseUrl}`);
+  else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -297,6 +298,39 @@ export const orderLines = pgTable(
 );
 
 /**
+ * The seller dashboard's rollups (docs/architecture.md, "Seller dashboard"), kept by triggers on
+ * orders and order_lines in the same transaction as the order writes (migration 0010), so the
+ * dashboard reads 30 rows a seller instead of 30 days of orders and lines. Cancelled orders are
+ * left out: a status change to or from cancelled moves the order out of or into them. `day` is
+ * the UTC day the order was placed.
+ */
+export const sellerDailySales = pgTable(
+  'seller_daily_sales',
+  {
+    sellerUid: text('seller_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    revenue: numeric('revenue', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sellerUid, t.day] })],
+);
+
+/** Units and revenue per product a day (the top products); `name` is the newest line's, as of `name_at`. */
+export const sellerProductSales = pgTable(
+  'seller_product_sales',
+  {
+    sellerUid: text('seller_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: uuid('product_id').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    revenue: numeric('revenue', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+    name: text('name').notNull(),
+    nameAt: timestamp('name_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerUid, t.day, t.productId] })],
+);
+
+/**
  * How many products each (category, available) pair holds, kept exact by triggers on products
  * (see the migration 0002), so a listing's total never counts the catalogue.
  */
@@ -543,5 +577,6 @@ export type CartItemRow = typeof cartItems.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+export type ImportRow = typeof imports.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

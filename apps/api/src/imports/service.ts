@@ -5,8 +5,17 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, neutraliseCell, type ImportRowError, type ImportStatus, type ProductData } from '@b2b/shared';
 import { queryRows, type AppDb, type AppTx } from '../db/client.js';
-import { importChunks, importErrors, imports, products, skuKey, type ProductRow } from '../db/schema.js';
+import {
+  importChunks,
+  importErrors,
+  imports,
+  products,
+  skuKey,
+  type ImportRow,
+  type ProductRow,
+} from '../db/schema.js';
 import { AppError, notFound } from '../lib/errors.js';
+import { notifyImportFinished } from '../notifications/events.js';
 import { readRows, type SheetKind, type SheetRow } from '../lib/spreadsheet.js';
 import type { AuthUser } from '../plugins/auth.js';
 import {
@@ -37,7 +46,6 @@ class ImportTakenOver extends Error {}
 const BATCH_ROWS = 1000;
 const CHUNK_BYTES = 1024 * 1024;
 
-type ImportRow = typeof imports.$inferSelect;
 const productColumns = getTableColumns(products);
 
 /** What the queue offers the import: sending a job. */
@@ -327,11 +335,16 @@ export function createImportService(db: AppDb, { maxBytes, jobs }: ImportService
     return { total, header: header ?? [] };
   }
 
+  /** Marks the import finished and, in the same transaction, tells its seller (the outbox). */
   const finish = (id: string, fields: Partial<typeof imports.$inferInsert>) =>
-    db
-      .update(imports)
-      .set({ ...fields, finishedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(imports.id, id));
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(imports)
+        .set({ ...fields, finishedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(imports.id, id))
+        .returning();
+      if (row) await notifyImportFinished(tx, row);
+    });
 
   return {
     /**

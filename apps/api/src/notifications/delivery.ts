@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { AppDb } from '../db/client.js';
 import { notifications, type NotificationRow } from '../db/schema.js';
 import type { Job, JobQueue, QueueDefinition } from '../jobs/queue.js';
-import { renderEmail, type EmailOrder } from './emails/notification-email.js';
+import { renderEmail, type EmailImportSummary, type EmailOrder } from './emails/notification-email.js';
 import { ACTION_LABEL } from './events.js';
 import type { NotificationRepository } from './repository.js';
 
@@ -54,6 +54,7 @@ export async function renderNotificationEmail(
   const data = row.data as {
     order?: Partial<EmailOrder>;
     items?: { name: string; quantity: number; heldUntil: string }[];
+    import?: EmailImportSummary;
   };
   const order = data.order?.lines ? (data.order as EmailOrder) : undefined;
   const { html, text } = await renderEmail({
@@ -62,6 +63,7 @@ export async function renderNotificationEmail(
     action: { label: ACTION_LABEL[row.kind], url: `${publicUrl}${row.link}` },
     order,
     items: data.items,
+    importSummary: data.import,
     unsubscribe: {
       label: `Unsubscribe from ${EMAIL_TOPIC_LABELS[topic].label.toLowerCase()} emails`,
       url: unsubscribeUrl,

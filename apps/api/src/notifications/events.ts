@@ -7,7 +7,14 @@ import {
   type OrderStatus,
 } from '@b2b/shared';
 import type { AppDb, AppTx } from '../db/client.js';
-import { cartItems, notifications, profiles, type NewNotificationRow, type OrderRow } from '../db/schema.js';
+import {
+  cartItems,
+  notifications,
+  profiles,
+  type ImportRow,
+  type NewNotificationRow,
+  type OrderRow,
+} from '../db/schema.js';
 import type { EmailOrder } from './emails/notification-email.js';
 import { money } from './emails/notification-email.js';
 
@@ -219,6 +226,46 @@ export async function warnExpiringHolds(db: AppDb, batch: number): Promise<numbe
     await write(tx, rows);
     return warned.length;
   });
+}
+
+/** The web app's page of one import (the seller's progress, counters and failed rows). */
+export const importLink = (importId: string) => `/import/${importId}`;
+
+const rowsOfCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+
+/**
+ * An import finished (done, or failed as a whole): its seller hears of it with the counters.
+ * Real imports only: a dry run changes nothing, and its seller is watching its page for the
+ * result anyway. Written in the transaction that marks the import finished; the key makes a
+ * retried job's second finish write nothing.
+ */
+export async function notifyImportFinished(tx: AppTx, imp: ImportRow): Promise<void> {
+  if (imp.dryRun || (imp.status !== 'done' && imp.status !== 'failed')) return;
+  const file = imp.fileName ? `“${imp.fileName}”` : 'your file';
+  const summary = {
+    created: imp.created,
+    updated: imp.updated,
+    unchanged: imp.unchanged,
+    failed: imp.failed,
+  };
+  const body =
+    imp.status === 'failed'
+      ? `The import of ${file} failed: ${imp.error ?? 'the file could not be read'} No product was changed.`
+      : `The import of ${file} is done: ${imp.created.toLocaleString('en-US')} created, ${imp.updated.toLocaleString('en-US')} updated, ` +
+        `${imp.unchanged.toLocaleString('en-US')} unchanged, ${rowsOfCount(imp.failed)} failed.` +
+        (imp.failed > 0 ? ' The failed rows and why are on the import’s page.' : '');
+  await write(tx, [
+    {
+      key: `import_finished:${imp.id}`,
+      userUid: imp.ownerUid,
+      userEmail: imp.ownerEmail,
+      kind: 'import_finished',
+      title: imp.status === 'failed' ? 'Your catalogue import failed' : 'Your catalogue import is done',
+      body,
+      link: importLink(imp.id),
+      data: { import: { importId: imp.id, fileName: imp.fileName, status: imp.status, ...summary } },
+    },
+  ]);
 }
 
 /** 24 Nov 2026, 21:40 UTC: emails are read anywhere, so the zone is said. */

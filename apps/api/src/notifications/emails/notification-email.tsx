@@ -53,6 +53,15 @@ export interface EmailOrder {
   shipTo: string[];
 }
 
+/** A finished import's counters (the rows of the file, by what became of them). */
+export interface EmailImportSummary {
+  fileName: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+
 export interface NotificationEmailProps {
   title: string;
   /** Paragraphs of the message. */
@@ -61,6 +70,7 @@ export interface NotificationEmailProps {
   order?: EmailOrder | undefined;
   /** Cart items that go back to stock soon: what, how many, until when. */
   items?: { name: string; quantity: number; heldUntil: string }[] | undefined;
+  importSummary?: EmailImportSummary | undefined;
   unsubscribe: { label: string; url: string };
   preferencesUrl: string;
 }
@@ -77,6 +87,7 @@ export function NotificationEmail({
   action,
   order,
   items,
+  importSummary,
   unsubscribe,
   preferencesUrl,
 }: NotificationEmailProps) {
@@ -133,6 +144,7 @@ export function NotificationEmail({
                 ))}
               </Section>
             )}
+            {importSummary && <ImportSummary summary={importSummary} />}
             <Button
               href={action.url}
               style={{
@@ -217,6 +229,39 @@ function OrderDetails({ order }: { order: EmailOrder }) {
           ))}
         </Column>
       </Row>
+    </Section>
+  );
+}
+
+function ImportSummary({ summary }: { summary: EmailImportSummary }) {
+  const counts = [
+    ['Created', summary.created],
+    ['Updated', summary.updated],
+    ['Unchanged', summary.unchanged],
+    ['Failed', summary.failed],
+  ] as const;
+  return (
+    <Section style={{ margin: '8px 0 20px' }}>
+      {summary.fileName && (
+        <Text style={{ fontSize: '13px', color: colors.muted, margin: '0 0 4px' }}>
+          File <strong style={{ color: colors.text }}>{summary.fileName}</strong>
+        </Text>
+      )}
+      <Hr style={{ borderColor: colors.border, margin: '8px 0' }} />
+      {/* One line per count (not two columns): the plain-text part then reads "Created: 2 rows". */}
+      {counts.map(([label, count]) => (
+        <Text
+          key={label}
+          style={{
+            ...cell,
+            margin: 0,
+            borderBottom: `1px solid ${colors.border}`,
+            color: label === 'Failed' && count > 0 ? '#c10007' : colors.text,
+          }}
+        >
+          {label}: <strong>{count.toLocaleString('en-US')}</strong> {count === 1 ? 'row' : 'rows'}
+        </Text>
+      ))}
     </Section>
   );
 }
