@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../../../scripts/lib/emulator.js';
-import { waitForHealth, stopChild } from '../../../scripts/lib/stack.js';
 import { createDatabase } from '../src/db/client.js';
 import { withSection } from './doc-sections.js';
 import { serverVersion } from './fixture.js';
 import { createBuyer, idToken, REPO_ROOT } from './servers.js';
+import { BENCH_ADMIN_URL, createThrowawayDatabase, startBenchApi, type BenchApi } from './throwaway.js';
 
 /*
  * `npm run bench:dashboard` (root; it starts the Auth Emulator around this script): the seller
@@ -27,7 +24,6 @@ import { createBuyer, idToken, REPO_ROOT } from './servers.js';
  *   BENCH_KEEP_DB     true: keep the seeded database afterwards (its URL is printed), for EXPLAIN
  */
 
-const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -38,28 +34,13 @@ if (!emulatorHost) {
   process.exit(1);
 }
 
-const name = `b2b_bench_dashboard_${randomBytes(4).toString('hex')}`;
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The seller's catalogue and a year of orders, made inside the database. */
 let seedSeconds = 0;
 
 /** The "Seller dashboard" section of docs/benchmarks.md (bench/doc-sections.ts). */
 async function writeSection(row: string, seeded: number, ok: boolean) {
   const file = join(REPO_ROOT, 'docs', 'benchmarks.md');
-  const pg = await serverVersion(adminUrl);
+  const pg = await serverVersion(BENCH_ADMIN_URL);
   const body = [
     '## Seller dashboard',
     '',
@@ -176,30 +157,14 @@ async function seed(seller: { uid: string; email: string }) {
   );
 }
 
-await admin(`CREATE DATABASE ${name}`);
-let api: ReturnType<typeof spawn> | undefined;
+const database = await createThrowawayDatabase('dashboard');
+const databaseUrl = database.url;
+let api: BenchApi | undefined;
 try {
   const seller = await createBuyer(emulatorHost);
   await seed(seller);
-  const port = await freePort();
-  api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SEED_ON_EMPTY: 'false',
-      LOG_LEVEL: 'warn',
-      READ_RATE_LIMIT_PER_MINUTE: '100000000',
-      WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
-      SMTP_URL: '',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, api);
+  api = await startBenchApi(databaseUrl, { SMTP_URL: '' });
+  const { base } = api;
   const token = await idToken(emulatorHost, seller);
   const headers = { authorization: `Bearer ${token}` };
   const first = await fetch(`${base}/api/dashboard`, { headers });
@@ -229,7 +194,7 @@ try {
   process.exitCode = ok ? 0 : 1;
   if (process.env.BENCH_WRITE !== 'false') await writeSection(line, seedSeconds, ok);
 } finally {
-  await stopChild(api);
+  await api?.stop();
   if (process.env.BENCH_KEEP_DB === 'true') console.log(`Kept the database: ${databaseUrl}`);
-  else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  else await database.drop();
 }
