@@ -145,8 +145,8 @@ test('Dry run sends the file, puts the import in the URL, shows the progress, th
 
   // While it runs: rows done of the total, the rate and the time left.
   const bar = await screen.findByRole('progressbar', { name: 'Checking progress' });
-  await waitFor(() => expect(bar).toHaveAttribute('value', '1000'));
-  expect(bar).toHaveAttribute('max', '3000');
+  await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '1000'));
+  expect(bar).toHaveAttribute('aria-valuemax', '3000');
   expect(screen.getByText('1,000 of 3,000 rows')).toBeInTheDocument();
   expect(screen.getByText(/rows\/s$/)).toBeInTheDocument();
   expect(screen.getByText(/left$/)).toBeInTheDocument();

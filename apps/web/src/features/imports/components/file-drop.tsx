@@ -41,7 +41,7 @@ export function FileDrop({ onFile, disabled = false }: { onFile: (file: File) =>
         accept={IMPORT_ACCEPT}
         aria-describedby={hintId}
         disabled={disabled}
-        className="file-input w-full max-w-sm file-input-primary"
+        className="w-full max-w-sm rounded-field border border-primary text-sm file:mr-3 file:cursor-pointer file:border-0 file:bg-primary file:px-4 file:py-2 file:font-semibold file:text-primary-content"
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) onFile(file);
