@@ -212,14 +212,26 @@ function OrderDetails({ order }: { order: EmailOrder }) {
         <Column style={{ ...cell, textAlign: 'right', fontWeight: 700 }}>{money(order.total)}</Column>
       </Row>
       <Row>
-        <Column style={{ ...cell, width: '50%', paddingTop: '12px' }}>
+        {/* A long address breaks anywhere rather than push the ship-to column off a phone's screen. */}
+        <Column
+          style={{
+            ...cell,
+            width: '50%',
+            paddingTop: '12px',
+            paddingRight: '8px',
+            wordBreak: 'break-word',
+            overflowWrap: 'anywhere',
+          }}
+        >
           <span style={{ color: colors.muted, fontSize: '13px' }}>Buyer</span>
           <br />
           {buyer}
           <br />
           {order.buyer.email}
         </Column>
-        <Column style={{ ...cell, width: '50%', paddingTop: '12px' }}>
+        <Column
+          style={{ ...cell, width: '50%', paddingTop: '12px', wordBreak: 'break-word', overflowWrap: 'anywhere' }}
+        >
           <span style={{ color: colors.muted, fontSize: '13px' }}>Ship to</span>
           {order.shipTo.map((line) => (
             <span key={line}>
