@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LIST_LIMITS, TOAST_MS, type ListAddToCartResult, type ListLine, type SavedList } from '@b2b/shared';
+import { TOAST_MS, type ListAddToCartResult, type ListLine, type SavedList } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
-import { confirmDialog, promptDialog, showAlert } from '@/components/ui/dialogs';
+import { showAlert } from '@/components/ui/dialogs';
 import { SellerName } from '@/components/ui/seller-name';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
@@ -15,8 +15,8 @@ import { cartKeys } from '@/features/cart/api/get-cart';
 import { useAddListToCart } from '@/features/lists/api/add-list-to-cart';
 import { useList } from '@/features/lists/api/get-list';
 import { useRemoveListLine, useSetListLine } from '@/features/lists/api/list-lines';
-import { useDeleteList, useRenameList } from '@/features/lists/api/update-list';
 import { lineCount, ListResults } from '@/features/lists/components/list-results';
+import { useListActions } from '@/features/lists/hooks/use-list-actions';
 import { productKeys } from '@/features/products/api/query-keys';
 
 export default function ListDetailsRoute() {
@@ -106,8 +106,7 @@ function QuantityForm({ list, line }: { list: SavedList; line: ListLine }) {
 function ListView({ list }: { list: SavedList }) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const rename = useRenameList();
-  const remove = useDeleteList();
+  const { onRename, onDelete, renaming, deleting } = useListActions(list, () => void navigate(paths.lists));
   const removeLine = useRemoveListLine();
   const [result, setResult] = useState<ListAddToCartResult | null>(null);
   // One key per click, reused when the same request is retried after a failure.
@@ -122,39 +121,6 @@ function ListView({ list }: { list: SavedList }) {
       pendingKey.current = null;
     } catch (error) {
       await showAlert({ icon: 'error', title: 'The list was not added to your cart', text: errorMessage(error) });
-    }
-  };
-
-  const onRename = async () => {
-    const name = await promptDialog({
-      title: `Rename “${list.name}”`,
-      inputLabel: 'List name',
-      placeholder: list.name,
-      maxLength: LIST_LIMITS.name,
-      confirmText: 'Rename',
-    });
-    if (name === null || name === list.name) return;
-    try {
-      await rename.mutateAsync({ id: list._id, name });
-    } catch (error) {
-      await showAlert({ icon: 'error', title: 'The list was not renamed', text: errorMessage(error) });
-    }
-  };
-
-  const onDelete = async () => {
-    const ok = await confirmDialog({
-      title: `Delete “${list.name}”?`,
-      text: 'The list and its lines are deleted; your cart and orders stay as they are.',
-      confirmText: 'Delete list',
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(list._id);
-      toast.success(`List “${list.name}” deleted.`, { duration: TOAST_MS });
-      void navigate(paths.lists);
-    } catch (error) {
-      await showAlert({ icon: 'error', title: 'The list was not deleted', text: errorMessage(error) });
     }
   };
 
@@ -190,14 +156,14 @@ function ListView({ list }: { list: SavedList }) {
             {addToCart.isPending ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
             Add list to cart
           </button>
-          <button type="button" className="btn btn-outline" onClick={() => void onRename()} disabled={rename.isPending}>
+          <button type="button" className="btn btn-outline" onClick={() => void onRename()} disabled={renaming}>
             Rename
           </button>
           <button
             type="button"
             className="btn btn-outline btn-error"
             onClick={() => void onDelete()}
-            disabled={remove.isPending}
+            disabled={deleting}
           >
             Delete
           </button>

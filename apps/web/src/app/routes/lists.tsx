@@ -3,14 +3,13 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { LIST_LIMITS, TOAST_MS, type ListSummary } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
-import { confirmDialog, promptDialog, showAlert } from '@/components/ui/dialogs';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useCreateList } from '@/features/lists/api/create-list';
 import { useLists } from '@/features/lists/api/get-lists';
-import { useDeleteList, useRenameList } from '@/features/lists/api/update-list';
+import { useListActions } from '@/features/lists/hooks/use-list-actions';
 import { lineCount } from '@/features/lists/components/list-results';
 
 function CreateListForm() {
@@ -65,40 +64,7 @@ function CreateListForm() {
 }
 
 function ListRow({ list }: { list: ListSummary }) {
-  const rename = useRenameList();
-  const remove = useDeleteList();
-
-  const onRename = async () => {
-    const name = await promptDialog({
-      title: `Rename “${list.name}”`,
-      inputLabel: 'List name',
-      placeholder: list.name,
-      maxLength: LIST_LIMITS.name,
-      confirmText: 'Rename',
-    });
-    if (name === null || name === list.name) return;
-    try {
-      await rename.mutateAsync({ id: list._id, name });
-    } catch (error) {
-      await showAlert({ icon: 'error', title: 'The list was not renamed', text: errorMessage(error) });
-    }
-  };
-
-  const onDelete = async () => {
-    const ok = await confirmDialog({
-      title: `Delete “${list.name}”?`,
-      text: 'The list and its lines are deleted; your cart and orders stay as they are.',
-      confirmText: 'Delete list',
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(list._id);
-      toast.success(`List “${list.name}” deleted.`, { duration: TOAST_MS });
-    } catch (error) {
-      await showAlert({ icon: 'error', title: 'The list was not deleted', text: errorMessage(error) });
-    }
-  };
+  const { onRename, onDelete, renaming, deleting } = useListActions(list);
 
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -115,7 +81,7 @@ function ListRow({ list }: { list: ListSummary }) {
           type="button"
           className="btn btn-outline btn-sm"
           onClick={() => void onRename()}
-          disabled={rename.isPending}
+          disabled={renaming}
           aria-label={`Rename ${list.name}`}
         >
           Rename
@@ -124,7 +90,7 @@ function ListRow({ list }: { list: ListSummary }) {
           type="button"
           className="btn btn-outline btn-error btn-sm"
           onClick={() => void onDelete()}
-          disabled={remove.isPending}
+          disabled={deleting}
           aria-label={`Delete ${list.name}`}
         >
           Delete
