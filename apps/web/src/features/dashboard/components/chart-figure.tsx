@@ -48,3 +48,48 @@ export function ChartFigure({
     </figure>
   );
 }
+
+/** One row of a chart's table: its heading cell and its two figures. */
+export type ChartTableRow = { key: string; head: ReactNode; figures: [string, string] };
+
+/**
+ * The numbers behind a chart, for screen readers and "Show the numbers": a caption, a heading
+ * column and two right-aligned figure columns.
+ */
+export function ChartTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: [string, string, string];
+  rows: ChartTableRow[];
+}) {
+  return (
+    <table className="table table-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{columns[0]}</th>
+          <th scope="col" className="text-right">
+            {columns[1]}
+          </th>
+          <th scope="col" className="text-right">
+            {columns[2]}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row" className="font-normal">
+              {row.head}
+            </th>
+            <td className="text-right">{row.figures[0]}</td>
+            <td className="text-right">{row.figures[1]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,7 +1,7 @@
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardDay } from '@b2b/shared';
 import { formatCount, formatPrice } from '@/lib/format';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure, ChartTable } from './chart-figure';
 
 const PRIMARY = 'oklch(51.1% 0.262 276.966)';
 const ACCENT = 'oklch(66.6% 0.179 58.318)';
@@ -68,31 +68,15 @@ export function SalesChart({ days }: { days: DashboardDay[] }) {
         </ResponsiveContainer>
       }
       table={
-        <table className="table table-sm">
-          <caption className="sr-only">Orders and revenue per day, last 30 days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="text-right">
-                Orders
-              </th>
-              <th scope="col" className="text-right">
-                Revenue
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.date}>
-                <th scope="row" className="font-normal">
-                  <time dateTime={day.date}>{dayLabel(day.date)}</time>
-                </th>
-                <td className="text-right">{formatCount(day.orders)}</td>
-                <td className="text-right">{formatPrice(day.revenue)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChartTable
+          caption="Orders and revenue per day, last 30 days"
+          columns={['Day', 'Orders', 'Revenue']}
+          rows={days.map((day) => ({
+            key: day.date,
+            head: <time dateTime={day.date}>{dayLabel(day.date)}</time>,
+            figures: [formatCount(day.orders), formatPrice(day.revenue)],
+          }))}
+        />
       }
     />
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Dashboard } from '@b2b/shared';
 import { paths } from '@/config/paths';
 import { formatCount, formatPrice, formatUnits } from '@/lib/format';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure, ChartTable } from './chart-figure';
 
 const PRIMARY = 'oklch(51.1% 0.262 276.966)';
 const shorten = (name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name);
@@ -42,33 +42,19 @@ export function TopProductsChart({ products }: { products: Dashboard['topProduct
         </ResponsiveContainer>
       }
       table={
-        <table className="table table-sm">
-          <caption className="sr-only">Top products by revenue, last 30 days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="text-right">
-                Sold
-              </th>
-              <th scope="col" className="text-right">
-                Revenue
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((product) => (
-              <tr key={product.productId}>
-                <th scope="row" className="font-normal">
-                  <Link to={paths.productDetails(product.productId)} className="link link-hover">
-                    {product.name}
-                  </Link>
-                </th>
-                <td className="text-right">{formatUnits(product.units)}</td>
-                <td className="text-right">{formatPrice(product.revenue)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChartTable
+          caption="Top products by revenue, last 30 days"
+          columns={['Product', 'Sold', 'Revenue']}
+          rows={products.map((product) => ({
+            key: product.productId,
+            head: (
+              <Link to={paths.productDetails(product.productId)} className="link link-hover">
+                {product.name}
+              </Link>
+            ),
+            figures: [formatUnits(product.units), formatPrice(product.revenue)],
+          }))}
+        />
       }
     />
   );
