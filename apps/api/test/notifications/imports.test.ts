@@ -5,6 +5,7 @@ import { notificationPreferences, notifications } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectMail, startMailDev, type RunningMailDev } from '../helpers/mail.js';
 import { createUser, type TestUser } from '../helpers/users.js';
+import { waitForImport } from '../helpers/imports.js';
 
 /*
  * An import finished (docs/architecture.md, "Notifications"): the seller of a real import, not
@@ -42,14 +43,7 @@ async function importFile(user: TestUser, body: string, dryRun = false): Promise
   });
   expect(res.statusCode, res.body).toBe(202);
   const { importId } = res.json<ImportStatus>();
-  for (let i = 0; i < 400; i++) {
-    const status = (
-      await t.app.inject({ method: 'GET', url: `/api/imports/${importId}`, headers: user.headers })
-    ).json<ImportStatus>();
-    if (status.status === 'done' || status.status === 'failed') return status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`import ${importId} did not finish`);
+  return waitForImport(t.app, user, importId);
 }
 
 const importRows = (user: TestUser) =>

@@ -7,6 +7,7 @@ import { products } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
 import { createUser, type TestUser } from '../helpers/users.js';
+import { waitForImport } from '../helpers/imports.js';
 
 /* Catalogue import and export (docs/architecture.md, "Catalogue import and export"). */
 
@@ -37,14 +38,7 @@ async function importFile(user: TestUser, body: string | Buffer, options: { dryR
   const res = await upload(user, body, options);
   expect(res.statusCode, res.body).toBe(202);
   const { importId } = res.json<ImportStatus>();
-  for (let i = 0; i < 400; i++) {
-    const status = (
-      await t.app.inject({ method: 'GET', url: `/api/imports/${importId}`, headers: user.headers })
-    ).json<ImportStatus>();
-    if (status.status === 'done' || status.status === 'failed') return status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`import ${importId} did not finish`);
+  return waitForImport(t.app, user, importId);
 }
 
 const errorsOf = async (user: TestUser, id: string) =>
