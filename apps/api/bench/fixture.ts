@@ -33,6 +33,10 @@ export interface Fixture {
   middleId: string;
   /** A word present in exactly RARE_ROWS product names. */
   rareWord: string;
+  /** A common word and a part number in exactly PART_ROWS names ("steel 4242"). */
+  partSearch: string;
+  /** The SKU of one of those products, exactly. */
+  partSku: string;
   setupSeconds: { generate: number; total: number };
   /** Write transactions one connection commits per second, one after the other (null on PGlite). */
   commitsPerSecond: number | null;
@@ -40,6 +44,10 @@ export interface Fixture {
 
 export const RARE_WORD = 'quokka';
 export const RARE_ROWS = 5;
+/** Rows named "Stainless Steel Hex Bolt Model 4242-<n>" (SKU BENCH-4242-<n>): "steel" is common, "4242" is not. */
+export const PART_ROWS = 5;
+export const PART_SEARCH = 'steel 4242';
+export const PART_SKU = 'BENCH-4242-3';
 export const INITIAL_STOCK = 1_000_000;
 /** The hot product is sold in packs of this many (its minimum too), so the storm runs the pack rule. */
 export const HOT_PACK = 6;
@@ -172,7 +180,9 @@ async function prepareRows(
   engine: Engine,
   size: number,
   owner: Account,
-): Promise<Pick<Fixture, 'engine' | 'size' | 'hot' | 'initialStock' | 'middleId' | 'rareWord'>> {
+): Promise<
+  Pick<Fixture, 'engine' | 'size' | 'hot' | 'initialStock' | 'middleId' | 'rareWord' | 'partSearch' | 'partSku'>
+> {
   const { db } = database;
   await db.execute(sql`
     INSERT INTO products (owner_uid, owner_email, name, image, brand, category, description, content,
@@ -180,6 +190,12 @@ async function prepareRows(
     SELECT ${owner.uid}, ${owner.email}, ${'Benchmark Quokka Plush Toy No. '} || g, '', 'Benchmark', 'others',
            'A soft toy that only the rare-search scenario looks for.', 'One toy.', 9.99, 500, 1, 4.5
     FROM generate_series(1, ${RARE_ROWS}) AS g`);
+  await db.execute(sql`
+    INSERT INTO products (owner_uid, owner_email, name, image, brand, category, description, content,
+                          price, quantity, min_sell_qty, rating, sku)
+    SELECT ${owner.uid}, ${owner.email}, ${'Stainless Steel Hex Bolt Model 4242-'} || g, '', 'Benchmark', 'others',
+           'A part the part-number scenarios look for.', 'One bolt.', 0.99, 500, 1, 4, 'BENCH-4242-' || g
+    FROM generate_series(1, ${PART_ROWS}) AS g`);
   const at = async (offset: number) => {
     const [row] = await rows<{ id: string }>(
       db,
@@ -194,7 +210,16 @@ async function prepareRows(
     UPDATE products SET quantity = ${INITIAL_STOCK}, min_sell_qty = ${HOT_PACK}, pack_size = ${HOT_PACK},
                         max_order_qty = NULL, price_tiers = '[]'
     WHERE id IN (${hot.api}, ${hot.raw})`);
-  return { engine, size, hot, initialStock: INITIAL_STOCK, middleId, rareWord: RARE_WORD };
+  return {
+    engine,
+    size,
+    hot,
+    initialStock: INITIAL_STOCK,
+    middleId,
+    rareWord: RARE_WORD,
+    partSearch: PART_SEARCH,
+    partSku: PART_SKU,
+  };
 }
 
 /** Opens the fixture's database for a moment (on PGlite, only while no server holds it). */

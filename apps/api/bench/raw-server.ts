@@ -121,6 +121,9 @@ interface ListQuery {
   available: boolean;
   category: string | null;
   q: string | null;
+  brands: string[];
+  priceMin: number | null;
+  priceMax: number | null;
 }
 
 function int(value: string | null, fallback: number, max: number): number {
@@ -134,7 +137,17 @@ function listQuery(params: URLSearchParams, category: string | null): ListQuery 
   const cat = category ?? params.get('category');
   if (cat !== null && !CATEGORIES.has(cat)) throw new HttpError(400, 'unknown category');
   const q = params.get('q')?.trim() ?? '';
+  const money = (name: string) => {
+    const value = params.get(name);
+    if (value === null) return null;
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < 0) throw new HttpError(400, `bad ${name}`);
+    return n;
+  };
   return {
+    brands: params.getAll('brand'),
+    priceMin: money('priceMin'),
+    priceMax: money('priceMax'),
     limit: Math.max(1, int(params.get('limit'), DEFAULT_LIMIT, MAX_LIMIT)),
     offset: int(params.get('offset'), 0, MAX_OFFSET),
     cursor: params.get('cursor'),
@@ -166,7 +179,7 @@ function decodeCursor(text: string, sort: Cursor['s']): Cursor {
 interface Page {
   rows: Row[];
   total: number;
-  relation: 'eq' | 'gte';
+  relation: 'eq' | 'gte' | 'estimate';
   next: string | null;
   corrected: string | null;
 }
@@ -207,7 +220,57 @@ function filters(p: Params, query: ListQuery): string[] {
   // A literal, as the API writes it: a prepared plan must still see that the partial index applies.
   if (query.available) where.push(`"products"."quantity" > ${AVAILABLE_THRESHOLD}`);
   if (query.category) where.push(`"products"."category" = ${p.add(query.category)}`);
+  // The facet filters (the bench sends brand and a price range), as the API writes them.
+  if (query.brands.length === 1) where.push(`"products"."brand" = ${p.add(query.brands[0])}`);
+  if (query.brands.length > 1) where.push(`"products"."brand" in (${query.brands.map((b) => p.add(b)).join(', ')})`);
+  if (query.priceMin !== null) where.push(`"products"."price" >= ${p.add(query.priceMin)}`);
+  if (query.priceMax !== null) where.push(`"products"."price" < ${p.add(query.priceMax)}`);
   return where;
+}
+
+const faceted = (query: ListQuery) => query.brands.length > 0 || query.priceMin !== null || query.priceMax !== null;
+
+/** A search of one token a SKU could be, lower-cased (as the API's skuOf). */
+const skuOf = (q: string | null) => {
+  const token = q?.trim() ?? '';
+  return token.length > 0 && token.length <= 64 && /^[A-Za-z0-9._/-]+$/.test(token) ? token.toLowerCase() : null;
+};
+const SKU_KEY = `(lower("products"."sku") COLLATE "C")`;
+const skuIs = (p: Params, sku: string) => `("products"."sku" is not null and ${SKU_KEY} = ${p.add(sku)})`;
+
+/** Every product the list shows: the filters, and the words or the exact SKU. */
+function matching(p: Params, query: ListQuery, q: string | null): string[] {
+  const where = filters(p, query);
+  if (!q) return where;
+  const contains = words(q)
+    .map((w) => `(lower("products"."name" || ' ' || "products"."brand")) like ${p.add(`%${escapeLike(w)}%`)}`)
+    .join(' and ');
+  const sku = skuOf(q);
+  return [...where, sku ? `((${contains}) or ${skuIs(p, sku)})` : `(${contains})`];
+}
+
+/** As the API: the planner's estimate; a LIMIT-bounded count below 30,000 of it; an estimate past 10,000. */
+async function estimatedCount(
+  query: ListQuery,
+  q: string | null,
+): Promise<{ total: number; relation: 'eq' | 'estimate' }> {
+  const p = new Params();
+  const where = matching(p, query, q);
+  const condition = where.length > 0 ? `where ${where.join(' and ')}` : '';
+  const plan = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `explain (format json) select 1 from "products" ${condition}`,
+    p.values,
+  );
+  const planned = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  if (planned < 30_000) {
+    const counted = await pool.query<{ n: number }>(
+      `select count(*)::int as n from (select 1 from "products" ${condition} limit 10001) s`,
+      p.values,
+    );
+    const n = counted.rows[0]?.n ?? 0;
+    if (n <= 10_000) return { total: n, relation: 'eq' };
+  }
+  return { total: Math.max(planned, 10_001), relation: 'estimate' };
 }
 
 /** One page in one index order, LIMIT n+1; deep offsets walk the ids index-only first (as the API). */
@@ -250,9 +313,12 @@ async function listOldest(query: ListQuery): Promise<Page> {
     'oldest',
     query.limit,
     cursor ? 0 : query.offset,
-    `raw_page_${query.available}_${Boolean(query.category)}_${Boolean(cursor)}_${!cursor && query.offset > 0}`,
+    faceted(query)
+      ? undefined
+      : `raw_page_${query.available}_${Boolean(query.category)}_${Boolean(cursor)}_${!cursor && query.offset > 0}`,
   );
   const { page, next } = finish(rows, query.limit, (row) => ({ s: 'oldest', v: row.cursor_keys }));
+  if (faceted(query)) return { rows: page, ...(await estimatedCount(query, null)), next, corrected: null };
   const p = new Params();
   const where: string[] = [];
   if (query.category) where.push(`"product_counts"."category" = ${p.add(query.category)}`);
@@ -272,12 +338,29 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
   const contains = (p: Params) =>
     words(q).map((w) => `(lower("products"."name" || ' ' || "products"."brand")) like ${p.add(`%${escapeLike(w)}%`)}`);
   const rows: (KeyedRow & { tier: 1 | 2 })[] = [];
-  if (!cursor || cursor.t === 1) {
+  const sku = skuOf(q);
+  const notSku = (p: Params) => (sku ? [`("products"."sku" is null or ${SKU_KEY} <> ${p.add(sku)})`] : []);
+  if (sku && !cursor) {
+    // Tier 0: the exact SKU (a handful of rows from the SKU index), sorted here by name and id.
+    const p = new Params();
+    const where = [...filters(p, query), skuIs(p, sku)];
+    const exact = (
+      await pool.query<KeyedRow>(
+        `select ${COLUMNS}, ${KEYS.name.text} AS "cursor_keys" from "products" where ${where.join(' and ')}`,
+        p.values,
+      )
+    ).rows;
+    const key = (row: KeyedRow) => Buffer.from(`${row.cursor_keys[0] ?? ''}\u0000${row.id}`);
+    exact.sort((a, b) => Buffer.compare(key(a), key(b)));
+    const start = ['', '00000000-0000-0000-0000-000000000000'];
+    rows.push(...exact.slice(query.offset).map((row) => ({ ...row, cursor_keys: start, tier: 1 as const })));
+  }
+  if ((!cursor || cursor.t === 1) && rows.length <= query.limit) {
     const tier1 = await pageOf(
-      (p) => [...filters(p, query), prefix(p), ...(cursor ? [KEYS.name.after(p, cursor.v)] : [])],
+      (p) => [...filters(p, query), ...notSku(p), prefix(p), ...(cursor ? [KEYS.name.after(p, cursor.v)] : [])],
       'name',
-      query.limit,
-      cursor ? 0 : query.offset,
+      query.limit - rows.length,
+      cursor || sku ? 0 : query.offset,
     );
     rows.push(...tier1.map((row) => ({ ...row, tier: 1 as const })));
   }
@@ -285,6 +368,7 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
     const tier2 = await pageOf(
       (p) => [
         ...filters(p, query),
+        ...notSku(p),
         ...contains(p),
         `not ${prefix(p)}`,
         ...(cursor?.t === 2 ? [KEYS.oldest.after(p, cursor.v)] : []),
@@ -295,19 +379,12 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
     );
     rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
   }
-  const { page, more, next } = finish(rows, query.limit, (row) => ({
+  const { page, next } = finish(rows, query.limit, (row) => ({
     s: 'relevance',
     t: (row as KeyedRow & { tier: 1 | 2 }).tier,
     v: row.cursor_keys,
   }));
-  const before = cursor ? 0 : query.offset;
-  return {
-    rows: page,
-    total: before + page.length + (more ? 1 : 0),
-    relation: more || cursor ? 'gte' : 'eq',
-    next,
-    corrected: null,
-  };
+  return { rows: page, ...(await estimatedCount(query, q)), next, corrected: null };
 }
 
 /** The closest vocabulary word for each word of q (pg_trgm similarity), or null when none changes. */
@@ -340,6 +417,123 @@ async function list(query: ListQuery): Promise<Page> {
   if (!corrected) return result;
   const retried = await run(corrected);
   return retried.rows.length > 0 ? { ...retried, corrected } : result;
+}
+
+/*
+ * GET /api/products/facets, the API's algorithm in plain SQL (repositories/facets.ts): a facet
+ * whose other filters are only category and available sums the maintained tables; the others
+ * share one query over at most 10,001 matching rows (2,000 when the planner expects 30,000 or
+ * more), scaled by the planner's estimate when the limit is reached.
+ */
+type Dim = 'brand' | 'price' | 'rating' | 'category' | 'available';
+const DIMS: Dim[] = ['brand', 'price', 'rating', 'category', 'available'];
+const VALUE: Record<Dim, string> = {
+  brand: `"products"."brand"`,
+  price: `price_band("products"."price")`,
+  rating: `floor("products"."rating")::int::text`,
+  category: `"products"."category"`,
+  available: `("products"."quantity" > 100)::text`,
+};
+const BANDS = ['0-10', '10-25', '25-50', '50-100', '100-250', '250-500', '500-1000', '1000-'];
+const FLOORS = [4, 3, 2, 1];
+
+function withoutOwn(dim: Dim, query: ListQuery): ListQuery {
+  if (dim === 'brand') return { ...query, brands: [] };
+  if (dim === 'price') return { ...query, priceMin: null, priceMax: null };
+  if (dim === 'category') return { ...query, category: null };
+  if (dim === 'available') return { ...query, available: false };
+  return query;
+}
+
+type Counted = { counts: Map<string, number>; estimate: boolean };
+
+async function maintainedFacet(dim: Dim, query: ListQuery): Promise<Counted> {
+  const p = new Params();
+  const where: string[] = [];
+  let text: string;
+  if (dim === 'category' || dim === 'available') {
+    if (query.category) where.push(`"category" = ${p.add(query.category)}`);
+    if (query.available) where.push(`"available" = true`);
+    const value = dim === 'category' ? `"category"` : `"available"::text`;
+    text = `select ${value} as value, sum("count") as n from "product_counts" ${where.length > 0 ? `where ${where.join(' and ')}` : ''} group by 1`;
+  } else {
+    where.push(`"facet" = ${p.add(dim)}`);
+    if (query.category) where.push(`"category" = ${p.add(query.category)}`);
+    if (query.available) where.push(`"available" = true`);
+    text = `select "value", sum("count") as n from "product_facet_counts" where ${where.join(' and ')} group by 1`;
+  }
+  const rows = (await pool.query<{ value: string; n: string }>(text, p.values)).rows;
+  return { counts: new Map(rows.map((r) => [r.value, Number(r.n)])), estimate: false };
+}
+
+async function sampledFacets(dims: Dim[], query: ListQuery): Promise<Map<Dim, Counted>> {
+  const p = new Params();
+  const where = matching(p, query, query.q);
+  const condition = where.length > 0 ? `where ${where.join(' and ')}` : '';
+  const plan = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `explain (format json) select 1 from "products" ${condition}`,
+    p.values,
+  );
+  const planned = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  const limit = planned >= 30_000 ? 2_000 : 10_001;
+  const rows = (
+    await pool.query<{ dim: string; value: string | null; n: string }>(
+      `with s as materialized (select ${dims.map((d) => `${VALUE[d]} as "${d}"`).join(', ')} from "products" ${condition} limit ${limit})
+       select 'total' as dim, null as value, count(*) as n from s
+       union all ${dims.map((d) => `select '${d}' as dim, "${d}" as value, count(*) as n from s group by 2`).join(' union all ')}`,
+      p.values,
+    )
+  ).rows;
+  const seen = Number(rows.find((r) => r.dim === 'total')?.n ?? 0);
+  const exact = seen < limit;
+  const scale = exact ? 1 : Math.max(planned, 10_001, seen) / seen;
+  const result = new Map<Dim, Counted>(dims.map((d) => [d, { counts: new Map(), estimate: !exact }]));
+  for (const row of rows) {
+    if (row.dim === 'total' || row.value === null) continue;
+    result.get(row.dim as Dim)?.counts.set(row.value, Math.round(Number(row.n) * scale));
+  }
+  return result;
+}
+
+async function facets(query: ListQuery) {
+  const counted = new Map<Dim, Counted>();
+  const groups = new Map<string, { query: ListQuery; dims: Dim[] }>();
+  const jobs: Promise<void>[] = [];
+  for (const dim of DIMS) {
+    const own = withoutOwn(dim, query);
+    if (!own.q && !faceted(own)) {
+      jobs.push(maintainedFacet(dim, own).then((c) => void counted.set(dim, c)));
+      continue;
+    }
+    const key = JSON.stringify(own);
+    const group = groups.get(key) ?? { query: own, dims: [] };
+    group.dims.push(dim);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    jobs.push(sampledFacets(group.dims, group.query).then((m) => m.forEach((c, d) => counted.set(d, c))));
+  }
+  await Promise.all(jobs);
+  const get = (dim: Dim) => counted.get(dim) ?? { counts: new Map<string, number>(), estimate: false };
+  const f = (value: string, count: number, estimate: boolean) => ({ value, count, estimate });
+  const brand = get('brand');
+  const brands = [...brand.counts]
+    .filter(([value, count]) => value !== '' && count > 0)
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  const rating = get('rating');
+  const stars = (floor: number) =>
+    [...rating.counts].reduce((sum, [value, count]) => (Number(value) >= floor ? sum + count : sum), 0);
+  const price = get('price');
+  const category = get('category');
+  const available = get('available');
+  return {
+    brands: brands.slice(0, 20).map(([value, count]) => f(value, count, brand.estimate)),
+    brandsMore: Math.max(0, brands.length - 20),
+    priceBands: BANDS.map((band) => f(band, price.counts.get(band) ?? 0, price.estimate)),
+    ratings: FLOORS.map((floor) => f(String(floor), stars(floor), rating.estimate)),
+    categories: [...CATEGORIES].map((c) => f(c, category.counts.get(c) ?? 0, category.estimate)),
+    available: ['true', 'false'].map((v) => f(v, available.counts.get(v) ?? 0, available.estimate)),
+  };
 }
 
 async function one(id: string): Promise<Row | null> {
@@ -448,6 +642,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       page.rows.map((row) => toProduct(row, signedIn)),
       headers,
     );
+  }
+  if (req.method === 'GET' && path === '/api/products/facets') {
+    return send(res, 200, await facets(listQuery(url.searchParams, null)));
   }
   if (req.method === 'GET' && path.startsWith('/api/products/')) {
     const row = await one(path.slice('/api/products/'.length));

@@ -1,9 +1,9 @@
 import { GOALS, sizeLabel, type Goal, type ScenarioResult, type TargetResult } from './goals.js';
 import { machineLines, type Machine } from './machine.js';
-import { HOT_PACK, INITIAL_STOCK } from './fixture.js';
+import { HOT_PACK, INITIAL_STOCK, PART_ROWS, PART_SEARCH, PART_SKU } from './fixture.js';
 import type { BenchOptions } from './options.js';
 import { profileLines, type ProfileSummary } from './profile.js';
-import { NEAR_BOUND_OFFSET } from './scenarios.js';
+import { FILTERED_QUERY, NEAR_BOUND_OFFSET } from './scenarios.js';
 
 /* The console tables and docs/benchmarks.md. */
 
@@ -223,12 +223,18 @@ function method(report: Report): string[] {
     '| list page 1 | `GET /api/products` (24 oldest first; total from `product_counts`) |',
     '| available | `GET /api/products?available=true` (quantity > 100) |',
     '| category | `GET /api/categories/kitchen` |',
-    '| common search | `GET /api/products?q=steel` (thousands of matches; total is a lower bound) |',
+    '| common search | `GET /api/products?q=steel` (thousands of matches; total exact below 10,000, else an estimate) |',
     '| rare search | `GET /api/products?q=quokka` (5 rows the bench adds before measuring) |',
     '| typo search | `GET /api/products?q=hedphones` (no match: falls back to the closest word, "headphones") |',
     `| offset ${n(NEAR_BOUND_OFFSET)} | \`GET /api/products?offset=${NEAR_BOUND_OFFSET}\` (the last page offsets reach; empty below ${n(NEAR_BOUND_OFFSET)} products) |`,
     `| cursor page | \`GET /api/products?cursor=…\`: the X-Next-Cursor of the page at offset ${n(NEAR_BOUND_OFFSET)} (of the second-to-last page when the catalogue is smaller), each server's own |`,
     '| one product | `GET /api/products/:id` of the product in the middle of the catalogue |',
+    `| word + part no. | \`GET /api/products?q=${PART_SEARCH.replace(' ', '%20')}\` (a common word and a part number in ${PART_ROWS} names the bench adds) |`,
+    `| exact SKU | \`GET /api/products?q=${PART_SKU}\` (one of those ${PART_ROWS}: the SKU tier) |`,
+    '| facets | `GET /api/products/facets` (the whole catalogue: maintained counts) |',
+    '| facets category | `GET /api/products/facets?category=kitchen` |',
+    '| facets search | `GET /api/products/facets?q=steel` (counted, or sampled and estimated past 10,000 matches) |',
+    `| brand+price+avail | \`GET /api/products?${FILTERED_QUERY}\` |`,
     `| purchase storm | \`POST /api/carts\` {buyQuantity: ${HOT_PACK}} on one hot product sold in packs of ${HOT_PACK} (stock ${n(INITIAL_STOCK)}, minimum ${HOT_PACK}), every connection at once; then stock + bought must equal the initial stock |`,
     '',
     '- **Set-up per size**: a fresh database (PostgreSQL: `bench_<size>`, dropped afterwards; PGlite: a temporary folder), ' +

@@ -52,6 +52,9 @@ async function deepCursor({ fixture, server }: ScenarioContext): Promise<BenchRe
   return { path: `/api/products?cursor=${encodeURIComponent(cursor)}`, method: 'GET' };
 }
 
+/** The filtered list: two of the generated brands, a price band, in stock. */
+export const FILTERED_QUERY = 'brand=Northwind&brand=Sonicline&priceMin=10&priceMax=25&available=true';
+
 export const SCENARIOS: Scenario[] = [
   { key: 'list', label: 'list page 1', catalogue: true, compare: true, request: () => get('/api/products') },
   {
@@ -97,6 +100,50 @@ export const SCENARIOS: Scenario[] = [
     request: () => get(`/api/products?offset=${NEAR_BOUND_OFFSET}`),
   },
   { key: 'cursor', label: 'cursor page', catalogue: true, compare: true, request: deepCursor },
+  // Issue 22: a part number with a common word, an exact SKU, facets, a filtered list.
+  {
+    key: 'part',
+    label: 'word + part no.',
+    catalogue: true,
+    compare: true,
+    request: ({ fixture }) => get(`/api/products?q=${encodeURIComponent(fixture.partSearch)}`),
+  },
+  {
+    key: 'sku',
+    label: 'exact SKU',
+    catalogue: false,
+    compare: true,
+    request: ({ fixture }) => get(`/api/products?q=${encodeURIComponent(fixture.partSku)}`),
+  },
+  {
+    key: 'facets',
+    label: 'facets',
+    catalogue: false,
+    compare: true,
+    request: () => get('/api/products/facets'),
+  },
+  {
+    key: 'facets-category',
+    label: 'facets category',
+    catalogue: false,
+    compare: true,
+    request: () => get('/api/products/facets?category=kitchen'),
+  },
+  {
+    key: 'facets-search',
+    label: 'facets search',
+    catalogue: false,
+    // Past 10,000 matches both servers estimate from a sample, which may differ by plan.
+    compare: false,
+    request: () => get('/api/products/facets?q=steel'),
+  },
+  {
+    key: 'filtered',
+    label: 'brand+price+avail',
+    catalogue: true,
+    compare: true,
+    request: () => get(`/api/products?${FILTERED_QUERY}`),
+  },
   {
     key: 'product',
     label: 'one product',

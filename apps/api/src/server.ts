@@ -53,8 +53,7 @@ async function openDatabase(): Promise<Database> {
 }
 
 const database = await openDatabase();
-const app = await buildApp({ config, database });
-app.addHook('onClose', async () => database.close());
+const app = await buildApp({ config, database, closesDatabase: true });
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals) {

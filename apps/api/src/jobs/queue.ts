@@ -61,11 +61,13 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** How often expired jobs (of dead workers) are failed for retry, and old ones archived. */
   maintenanceIntervalSeconds?: number;
+  /** How long `stop` lets the jobs in hand finish before failing them back to the queue. */
+  stopTimeoutMs?: number;
 }
 
 export async function createJobQueue(
   database: Database,
-  { log, pollingIntervalSeconds = 2, maintenanceIntervalSeconds = 60 }: JobQueueOptions,
+  { log, pollingIntervalSeconds = 2, maintenanceIntervalSeconds = 60, stopTimeoutMs = 10_000 }: JobQueueOptions,
 ): Promise<JobQueue> {
   // pg-boss does not await everything it starts: a fetch in flight when `stop` is called still
   // hands its jobs to the worker, and it completes or fails jobs without awaiting. Counting the
@@ -74,9 +76,19 @@ export async function createJobQueue(
   let statementsInFlight = 0;
   let handlersInFlight = 0;
   let stopping = false;
+  // Once `stop` has returned, the app may close the database at any moment. A statement pg-boss
+  // still issues then (a handler that outlived the stop's deadline completing or failing its job,
+  // which pg-boss does without awaiting) is dropped rather than sent to a closed pool: it never
+  // settles, so nothing rejects unhandled, and the job, still active, is retried when it expires,
+  // like a dead process's.
+  let stopped = false;
   const boss = new PgBoss({
     db: {
       executeSql: async (text, values) => {
+        if (stopped) {
+          log.warn({ statement: text.slice(0, 80) }, 'job queue statement after stop dropped');
+          return new Promise<never>(() => {});
+        }
         statementsInFlight += 1;
         try {
           return await database.executeSql(text, values);
@@ -153,11 +165,13 @@ export async function createJobQueue(
     async stop() {
       // Waits for the jobs in hand; close: false, as the database belongs to the app.
       stopping = true;
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
-      const deadline = Date.now() + 15_000;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: stopTimeoutMs });
+      const deadline = Date.now() + stopTimeoutMs / 2;
       while ((statementsInFlight > 0 || handlersInFlight > 0) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
+      if (handlersInFlight > 0) log.warn({ handlersInFlight }, 'job queue stopped with handlers still running');
+      stopped = true;
     },
   };
 }

@@ -9,14 +9,17 @@ declare module 'fastify' {
 }
 
 export interface DbPluginOptions {
-  /** An already opened (and migrated) database; the caller then owns closing it. */
+  /** An already opened (and migrated) database; the caller then owns closing it, unless `closes`. */
   database?: Database;
+  /** Close the handed-in database on the app's close, after the plugins registered later. */
+  closes?: boolean;
 }
 
-/** Opens the database from config unless one is handed in, and closes what it opened. */
+/** Opens the database from config unless one is handed in, and closes what it opened (or is told to). */
 export default fp<DbPluginOptions>(
   async (app, options) => {
     let database = options.database;
+    const closes = !database || options.closes === true;
     if (!database) {
       database = await createDatabase({
         url: app.config.databaseUrl,
@@ -27,8 +30,11 @@ export default fp<DbPluginOptions>(
         log: (message) => app.log.info(message),
       });
       await database.migrate();
-      const opened = database;
-      app.addHook('onClose', async () => opened.close());
+    }
+    if (closes) {
+      // Added before the plugins that use the database, so it runs after their onClose hooks.
+      const closing = database;
+      app.addHook('onClose', async () => closing.close());
     }
     app.decorate('database', database);
     app.decorate('db', database.db);

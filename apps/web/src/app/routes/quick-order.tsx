@@ -14,6 +14,7 @@ import { productKeys } from '@/features/products/api/query-keys';
 import { usePlaceQuickOrder } from '@/features/quick-order/api/place-quick-order';
 import { usePreviewQuickOrder } from '@/features/quick-order/api/preview-quick-order';
 import { QuickOrderGrid } from '@/features/quick-order/components/quick-order-grid';
+import { FILE_INPUT_CLASS } from '@/components/ui/file-input';
 import { QuickOrderPreviewTable } from '@/features/quick-order/components/quick-order-preview';
 import { QuickOrderResults } from '@/features/quick-order/components/quick-order-results';
 import { isBlank, parsePastedLines, type DraftLine } from '@/features/quick-order/utils/parse-lines';
@@ -177,7 +178,7 @@ export default function QuickOrderRoute() {
                 aria-describedby={`${pasteId}-file-hint`}
                 type="file"
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                className="w-full text-sm file:mr-3 file:cursor-pointer file:rounded-field file:border file:border-base-300 file:bg-base-200 file:px-4 file:py-2 file:font-semibold"
+                className={FILE_INPUT_CLASS}
                 disabled={busy}
                 onChange={(event) => void onFile(event.target.files?.[0])}
               />

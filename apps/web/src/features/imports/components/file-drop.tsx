@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { FILE_INPUT_CLASS } from '@/components/ui/file-input';
 import { IMPORT_ACCEPT } from '../utils/file-preview';
 
 /**
@@ -41,7 +42,7 @@ export function FileDrop({ onFile, disabled = false }: { onFile: (file: File) =>
         accept={IMPORT_ACCEPT}
         aria-describedby={hintId}
         disabled={disabled}
-        className="w-full max-w-sm rounded-field border border-primary text-sm file:mr-3 file:cursor-pointer file:border-0 file:bg-primary file:px-4 file:py-2 file:font-semibold file:text-primary-content"
+        className={FILE_INPUT_CLASS}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) onFile(file);
