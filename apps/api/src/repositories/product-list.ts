@@ -37,8 +37,10 @@ export type ListFilter = Omit<ProductListParams, 'category'> & {
 export interface ProductPage {
   items: Product[];
   total: number;
-  /** False when `total` is a lower bound. */
+  /** False when `total` is a lower bound or an estimate. */
   totalIsExact: boolean;
+  /** True when `total` is the planner's estimate (more than MAX_EXACT_COUNT match). */
+  totalIsEstimate?: boolean;
   nextCursor: string | null;
   /** The search actually run, when the one asked for found nothing and a spelling fix did. */
   correctedQuery: string | null;
@@ -196,17 +198,72 @@ function skuOf(q: string | undefined): string | null {
   const token = q?.trim() ?? '';
   return token.length > 0 && token.length <= TRADE_LIMITS.sku && SKU_PATTERN.test(token) ? token.toLowerCase() : null;
 }
-const skuIs = (sku: string) => sql`${skuKey(products.sku)} = ${sku}`;
+// "sku is not null": the SKU index is partial (only products with one).
+const skuIs = (sku: string) => sql`(${products.sku} is not null and ${skuKey(products.sku)} = ${sku})`;
 const skuIsNot = (sku: string) => sql`(${products.sku} is null or ${skuKey(products.sku)} <> ${sku})`;
 
 const search = searchText(products.name, products.brand);
 const containsAll = (words: string[]) => and(...words.map((w) => sql`${search} like ${likePattern(w)}`));
 const nameStartsWith = (q: string) => sql`${nameKey(products.name)} like ${`${escapeLike(q.toLowerCase())}%`}`;
 
+/** Every product a list shows (any sort): the filters, and a search's words or exact SKU. */
+export function matchCondition(filter: ListFilter): SQL | undefined {
+  const words = filter.q ? searchWords(filter.q) : [];
+  const sku = skuOf(filter.q);
+  const matches = words.length > 0 ? containsAll(words) : undefined;
+  return and(...filterConditions(filter), ...(matches ? [sku ? sql`(${matches} or ${skuIs(sku)})` : matches] : []));
+}
+
+/**
+ * Planner estimates at or above this are taken as "more than MAX_EXACT_COUNT" without counting:
+ * at 1,000,000 products its estimates of a search were within 1.5× of the truth (docs/architecture.md).
+ */
+export const SURELY_PAST_EXACT = 3 * MAX_EXACT_COUNT;
+
+/** The planner's estimate of how many products match (EXPLAIN: reads statistics, not rows). */
+export async function plannedRows(db: AppDb, where: SQL | undefined): Promise<number> {
+  const query = where ? sql`select 1 from ${products} where ${where}` : sql`select 1 from ${products}`;
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
+  const value = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.round(plan[0].Plan['Plan Rows']);
+}
+
 /** A filter value as SQL: the value itself, or a named placeholder of a prepared query. */
 type Bind = (name: string, value: string) => SQL | string;
 const asValue: Bind = (_name, value) => value;
 const asPlaceholder: Bind = (name) => sql`${sql.placeholder(name)}`;
+
+/** The facet filters of a list (brand, price range, rating, seller); none means a prepared page. */
+export type FacetFilter = Pick<ListFilter, 'brand' | 'priceMin' | 'priceMax' | 'ratingMin' | 'seller'>;
+
+export function hasFacetFilter(filter: FacetFilter): boolean {
+  return (
+    (filter.brand?.length ?? 0) > 0 ||
+    filter.priceMin !== undefined ||
+    filter.priceMax !== undefined ||
+    filter.ratingMin !== undefined ||
+    filter.seller !== undefined
+  );
+}
+
+/**
+ * The facet filters as conditions, each served by an index (docs/architecture.md, "Facets"):
+ * brands by products_brand_idx/products_brand_price_idx, a price range by the price indexes, a
+ * rating floor by the rating indexes, a seller by products_owner_uid_idx. priceMax is exclusive,
+ * like the price bands: priceMin=10&priceMax=25 is the band "10-25".
+ */
+export function facetConditions(filter: FacetFilter): SQL[] {
+  const conditions: SQL[] = [];
+  const brands = filter.brand ?? [];
+  if (brands.length === 1) conditions.push(sql`${products.brand} = ${brands[0]}`);
+  else if (brands.length > 1) conditions.push(inArray(products.brand, brands));
+  if (filter.priceMin !== undefined) conditions.push(sql`${products.price} >= ${filter.priceMin}`);
+  if (filter.priceMax !== undefined) conditions.push(sql`${products.price} < ${filter.priceMax}`);
+  if (filter.ratingMin !== undefined) conditions.push(sql`${products.rating} >= ${filter.ratingMin}`);
+  if (filter.seller !== undefined) conditions.push(sql`${products.ownerUid} = ${filter.seller}`);
+  return conditions;
+}
 
 function filterConditions(filter: ListFilter, bind: Bind = asValue): SQL[] {
   const conditions: SQL[] = [];
@@ -214,6 +271,8 @@ function filterConditions(filter: ListFilter, bind: Bind = asValue): SQL[] {
   if (filter.available) conditions.push(sql`${products.quantity} > ${sql.raw(String(AVAILABLE_THRESHOLD))}`);
   if (filter.category) conditions.push(sql`${products.category} = ${bind('category', filter.category)}`);
   if (filter.ownerUid) conditions.push(sql`${products.ownerUid} = ${bind('owner', filter.ownerUid)}`);
+  // Never prepared (preparedPage takes lists without them): their best plan depends on the values.
+  conditions.push(...facetConditions(filter));
   return conditions;
 }
 
@@ -353,20 +412,24 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     const words = filter.q ? searchWords(filter.q) : [];
     const cursor = filter.cursor ? decodeCursor(filter.cursor, filter.sort) : null;
     let rows: Row[];
-    if (words.length > 0) {
+    if (words.length > 0 || hasFacetFilter(filter)) {
       const sku = skuOf(filter.q);
-      const matches = containsAll(words);
-      const base = and(...filterConditions(filter), sku ? sql`(${matches} or ${skuIs(sku)})` : matches);
+      const matches = words.length > 0 ? containsAll(words) : undefined;
+      const base = and(
+        ...filterConditions(filter),
+        ...(matches ? [sku ? sql`(${matches} or ${skuIs(sku)})` : matches] : []),
+      );
       const where = cursor ? and(base, after(keys, cursor.v, literal(cursor.v))) : base;
       rows = await pageOf(where, keys, filter.limit, cursor ? 0 : filter.offset);
     } else {
       rows = await preparedPage(filter, cursor);
     }
-    const { page, more, nextCursor } = finish(rows, filter.limit, (row) => ({ s: filter.sort, v: keysOf(row) }));
+    const { page, nextCursor } = finish(rows, filter.limit, (row) => ({ s: filter.sort, v: keysOf(row) }));
     let total: number;
     let totalIsExact = true;
-    if (words.length > 0) {
-      ({ total, totalIsExact } = seenCount(filter, page.length, more, Boolean(cursor)));
+    let totalIsEstimate = false;
+    if (words.length > 0 || hasFacetFilter(filter)) {
+      ({ total, totalIsExact, totalIsEstimate } = await estimatedCount(matchCondition(filter)));
     } else if (filter.ownerUid) {
       const counted = await boundedCount(and(...filterConditions(filter)));
       total = counted.total;
@@ -374,13 +437,22 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     } else {
       total = await maintainedCount(filter);
     }
-    return { items: page.map(toProduct), total, totalIsExact, nextCursor, correctedQuery: null };
+    return { items: page.map(toProduct), total, totalIsExact, totalIsEstimate, nextCursor, correctedQuery: null };
   }
 
-  /** A search is not counted beyond what its page saw: exact on its last page, a lower bound before. */
-  function seenCount(filter: ListFilter, seen: number, more: boolean, viaCursor: boolean) {
-    const before = viaCursor ? 0 : filter.offset;
-    return { total: before + seen + (more ? 1 : 0), totalIsExact: !more && !viaCursor };
+  /**
+   * Exact up to MAX_EXACT_COUNT (a count bounded by LIMIT); past it, the planner's estimate of
+   * the whole filter (EXPLAIN: statistics, no rows read), never below the bound, labelled an
+   * estimate. When the planner expects several times the bound, its estimate is taken at once:
+   * counting the bound's rows of a common word would read thousands of heap pages per request.
+   */
+  async function estimatedCount(where: SQL | undefined) {
+    const planned = await plannedRows(db, where);
+    if (planned < SURELY_PAST_EXACT) {
+      const counted = await boundedCount(where);
+      if (counted.exact) return { total: counted.total, totalIsExact: true, totalIsEstimate: false };
+    }
+    return { total: Math.max(planned, MAX_EXACT_COUNT + 1), totalIsExact: false, totalIsEstimate: true };
   }
 
   /**
@@ -388,12 +460,15 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
    * most `limit`, in name order: one probe of the SKU index.
    */
   async function skuMatches(filter: ListFilter, sku: string, limit: number): Promise<Row[]> {
-    return db
+    // No ORDER BY … LIMIT in SQL: with one, the planner (guessing 0.5% of the catalogue for a
+    // SKU) walked the name index past a million rows for a SKU nobody has. A SKU is unique per
+    // seller, so the SKU index returns a handful of rows, sorted here by the same key.
+    const rows: Row[] = await db
       .select(pageFields(TIER_KEYS[1]))
       .from(products)
-      .where(and(...filterConditions(filter), skuIs(sku)))
-      .orderBy(...orderBy(TIER_KEYS[1]))
-      .limit(limit);
+      .where(and(...filterConditions(filter), skuIs(sku)));
+    const byKey = (row: Row) => Buffer.from(`${row.cursorKeys?.[0] ?? ''}\u0000${row.id}`);
+    return rows.sort((a, b) => Buffer.compare(byKey(a), byKey(b))).slice(0, limit);
   }
 
   async function listRelevant(filter: ListFilter & { q: string }): Promise<ProductPage> {
@@ -443,13 +518,13 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
       const tier2 = await pageOf(where2, TIER_KEYS[2], limit - rows.length, offset2);
       rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
     }
-    const { page, more, nextCursor } = finish(rows, limit, (row) => ({
+    const { page, nextCursor } = finish(rows, limit, (row) => ({
       s: 'relevance',
       t: (row as Row & { tier: Tier }).tier,
       v: keysOf(row),
     }));
-    const { total, totalIsExact } = seenCount(filter, page.length, more, Boolean(cursor));
-    return { items: page.map(toProduct), total, totalIsExact, nextCursor, correctedQuery: null };
+    const counted = await estimatedCount(matchCondition(filter));
+    return { items: page.map(toProduct), ...counted, nextCursor, correctedQuery: null };
   }
 
   /** The closest catalogue word for each word of the query that is not one itself; null if none changes. */
@@ -527,5 +602,20 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     return retried.items.length > 0 ? { ...retried, correctedQuery: corrected } : result;
   }
 
-  return { list };
+  /**
+   * The search the facets count with: the list's own, or, when it matches nothing with these
+   * filters, the spelling fix the list falls back to (so the facets describe the list shown).
+   */
+  async function searchShown(filter: ListFilter): Promise<string | undefined> {
+    if (!filter.q) return filter.q;
+    const [any] = await db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(matchCondition(filter))
+      .limit(1);
+    if (any) return filter.q;
+    return (await correct(filter.q)) ?? filter.q;
+  }
+
+  return { list, searchShown };
 }

@@ -11,7 +11,8 @@ import {
 import type { AppDb } from '../db/client.js';
 import { products, skuKey, type ProductRow } from '../db/schema.js';
 import { AppError, forbidden, isUniqueViolation, notFound } from '../lib/errors.js';
-import { createProductLister } from './product-list.js';
+import { createFacetCounter, type FacetQuery } from './facets.js';
+import { createProductLister, matchCondition } from './product-list.js';
 import type { AuthUser } from '../plugins/auth.js';
 
 export interface Page<T> {
@@ -86,6 +87,7 @@ export function createProductRepository(db: AppDb) {
   }
 
   const lister = createProductLister(db, toProduct);
+  const facetCounter = createFacetCounter(db, matchCondition);
   // The most frequent query: its SQL is built once and, on PostgreSQL, parsed and planned once per connection.
   const byId = db
     .select()
@@ -101,6 +103,12 @@ export function createProductRepository(db: AppDb) {
 
   return {
     list: lister.list,
+
+    /** GET /products/facets: with a misspelt search, the facets of the corrected one the list shows. */
+    async facets(filter: FacetQuery) {
+      const listed = { ...filter, limit: 0, offset: 0, sort: 'oldest' as const };
+      return facetCounter.facets({ ...filter, q: await lister.searchShown(listed) });
+    },
 
     async get(id: string): Promise<Product | null> {
       const [row] = await byId.execute({ id });

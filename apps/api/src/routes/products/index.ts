@@ -1,8 +1,10 @@
 import {
   deleteResultSchema,
+  facetsSchema,
   idParamsSchema,
   insertResultSchema,
   productCreateSchema,
+  productFacetsQuerySchema,
   productListQuerySchema,
   productUpdateSchema,
   publicProductSchema,
@@ -42,6 +44,26 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => sendPage(request, reply, await repo.list(request.query)),
+  );
+
+  app.get(
+    '/products/facets',
+    {
+      onRequest: app.optionalAuthenticate,
+      schema: {
+        tags,
+        summary: 'Facet counts of a product list',
+        description:
+          'Takes the filters of GET /products (category, available, q, brand, priceMin, priceMax, ratingMin, ' +
+          'seller). Each facet counts the products matching every filter but its own. A count is exact unless ' +
+          'more than 10,000 products match the facet’s other filters; then it is an estimate (estimate: true). ' +
+          'brands lists the 20 largest, brandsMore how many more there are.',
+        security: optionalBearer,
+        querystring: productFacetsQuerySchema,
+        response: { 200: facetsSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => repo.facets(request.query),
   );
 
   app.get(

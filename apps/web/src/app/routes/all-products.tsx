@@ -3,16 +3,23 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AVAILABLE_THRESHOLD, type ProductListQuery } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { totalLabel } from '@/components/ui/pagination';
+import { formatTotal, knownTotal, totalLabel } from '@/components/ui/pagination';
+import { formatCount } from '@/lib/format';
 import { productsQueryOptions } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
+import { ProductFilters } from '@/features/products/components/product-filters';
 import { ProductRowLinks } from '@/features/products/components/product-row-links';
 import { ListPagination } from '@/features/products/components/list-pagination';
 import { ProductSearch } from '@/features/products/components/product-search';
 import { SearchCorrection } from '@/features/products/components/search-correction';
 import { ProductsTable } from '@/features/products/components/products-table';
 import { SortSelect } from '@/features/products/components/sort-select';
-import { useLastPageWhenPastEnd, useListParams, type ProductView } from '@/features/products/hooks/use-list-params';
+import {
+  filterQuery,
+  useLastPageWhenPastEnd,
+  useListParams,
+  type ProductView,
+} from '@/features/products/hooks/use-list-params';
 import { useNarrowScreen } from '@/features/products/hooks/use-narrow-screen';
 
 const VIEWS: { value: ProductView; label: string }[] = [
@@ -20,12 +27,25 @@ const VIEWS: { value: ProductView; label: string }[] = [
   { value: 'card', label: 'Card View' },
 ];
 
+/** "1,234 found." as before; an estimate reads "About 12,400 results." */
+function foundText(...args: Parameters<typeof knownTotal>): string {
+  const known = knownTotal(...args);
+  return known.estimate ? `About ${formatCount(known.count)} results.` : `${formatTotal(known)} found.`;
+}
+
 export default function AllProductsRoute() {
   // Ten columns do not fit a phone: there the list opens as cards (Table View stays a tap away).
   const narrow = useNarrowScreen();
   const list = useListParams(narrow ? 'card' : 'table');
-  const { available, view, q, sort, offset, limit, update } = list;
-  const query: ProductListQuery = { limit, offset, available: available ? 'true' : undefined, q: q || undefined, sort };
+  const { available, filters, view, q, sort, offset, limit, update } = list;
+  const query: ProductListQuery = {
+    limit,
+    offset,
+    available: available ? 'true' : undefined,
+    q: q || undefined,
+    sort,
+    ...filterQuery(filters),
+  };
   const products = useQuery({ ...productsQueryOptions(query), placeholderData: keepPreviousData });
   useLastPageWhenPastEnd(products.data, { offset, limit, update });
   // A page of products is drawn in the background, in slices React can interrupt, not in one long
@@ -45,7 +65,7 @@ export default function AllProductsRoute() {
               : available
                 ? `Showing products with more than ${AVAILABLE_THRESHOLD} units in stock.`
                 : 'Showing every product in the catalogue.'}
-            {page ? ` ${totalLabel(page, offset)} found.` : ''}
+            {page ? ` ${foundText(page, offset)}` : ''}
           </p>
         </div>
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
@@ -79,33 +99,41 @@ export default function AllProductsRoute() {
       </header>
       <SearchCorrection correctedQuery={page?.correctedQuery} className="mb-4" />
 
-      {products.isError ? (
-        <ErrorState error={products.error} onRetry={() => void products.refetch()} />
-      ) : !page ? (
-        <LoadingState />
-      ) : (
-        <div
-          className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-          // Busy while a page is fetched, and while the drawn page still lags the fetched one.
-          aria-busy={products.isFetching || page !== products.data}
-        >
-          {view === 'table' ? (
-            <ProductsTable
-              label="All products"
-              products={page.items}
-              startIndex={offset}
-              renderActions={(product) => <ProductRowLinks id={product._id} />}
-            />
-          ) : page.items.length === 0 ? (
-            <EmptyState>No products found.</EmptyState>
-          ) : (
-            <ProductGrid products={page.items} showMinQty headingLevel="h2" />
-          )}
-          <div className="mt-6">
-            <ListPagination page={page} list={list} />
+      <ProductFilters
+        list={list}
+        total={page ? totalLabel(page, offset) : undefined}
+        // The counts are asked for once the first page is drawn, not while it is being drawn.
+        ready={page !== undefined || products.isError}
+        besideList={view === 'card'}
+      >
+        {products.isError ? (
+          <ErrorState error={products.error} onRetry={() => void products.refetch()} />
+        ) : !page ? (
+          <LoadingState />
+        ) : (
+          <div
+            className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            // Busy while a page is fetched, and while the drawn page still lags the fetched one.
+            aria-busy={products.isFetching || page !== products.data}
+          >
+            {view === 'table' ? (
+              <ProductsTable
+                label="All products"
+                products={page.items}
+                startIndex={offset}
+                renderActions={(product) => <ProductRowLinks id={product._id} />}
+              />
+            ) : page.items.length === 0 ? (
+              <EmptyState>No products found.</EmptyState>
+            ) : (
+              <ProductGrid products={page.items} showMinQty headingLevel="h2" />
+            )}
+            <div className="mt-6">
+              <ListPagination page={page} list={list} />
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </ProductFilters>
     </section>
   );
 }

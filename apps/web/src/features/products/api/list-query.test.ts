@@ -12,6 +12,11 @@ function viaSchema(query: ProductListQuery) {
     category: parsed.category,
     q: parsed.q ? parsed.q : undefined,
     sort: parsed.sort,
+    brand: parsed.brand,
+    priceMin: parsed.priceMin,
+    priceMax: parsed.priceMax,
+    ratingMin: parsed.ratingMin,
+    seller: parsed.seller,
   };
 }
 
@@ -25,6 +30,13 @@ test.each<[string, ProductListQuery]>([
   ['a blank search', { q: '   ' }],
   ['a search with a sort', { q: 'steel', sort: 'price_asc' }],
   ['a category and a sort', { category: 'kitchen', sort: 'name_asc' }],
+  ['one brand', { brand: 'Acme' }],
+  [
+    'two brands, a price range and a rating floor',
+    { brand: ['Acme', 'Bolt & Co'], priceMin: 10, priceMax: 25, ratingMin: 4 },
+  ],
+  ['a price floor only, with a search', { q: 'steel', priceMin: 1000 }],
+  ['a seller', { seller: 'uid-123' }],
 ])('without the schema, %s gives what the shared schema gives', (_name, query) => {
   expect(toListParams(query)).toEqual(viaSchema(query));
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, DEFAULT_SEARCH_SORT, DEFAULT_SORT, type ProductListQuery } from '@b2b/shared';
 
-type QueryParams = Record<string, string | number | boolean | undefined>;
+type QueryParams = Record<string, string | number | boolean | undefined | readonly string[]>;
 
 /**
  * A list query as the server receives it: the shared schema's defaults filled in (page size,
@@ -18,5 +18,22 @@ export function toListParams(query: ProductListQuery): QueryParams {
     category: query.category,
     q,
     sort: query.sort ?? (q ? DEFAULT_SEARCH_SORT : DEFAULT_SORT),
+    ...toFacetParams(query),
+  };
+}
+
+/** The facet filters (brand repeated, price range, rating floor, seller) as the server receives them. */
+export function toFacetParams(
+  query: Pick<ProductListQuery, 'brand' | 'priceMin' | 'priceMax' | 'ratingMin' | 'seller'>,
+) {
+  const brand = query.brand === undefined ? [] : Array.isArray(query.brand) ? query.brand : [query.brand];
+  const number = (value: unknown) =>
+    typeof value === 'number' || typeof value === 'string' ? Number(value) : undefined;
+  return {
+    brand: brand.length > 0 ? (brand as readonly string[]) : undefined,
+    priceMin: number(query.priceMin),
+    priceMax: number(query.priceMax),
+    ratingMin: number(query.ratingMin),
+    seller: query.seller,
   };
 }

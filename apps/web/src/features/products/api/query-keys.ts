@@ -7,4 +7,5 @@ export const productKeys = {
   detail: (id: string) => ['products', 'detail', id] as const,
   mine: (email: string, query: ProductListQuery) => ['products', 'mine', email, query] as const,
   category: (id: string | null, query: ProductListQuery) => ['products', 'category', id ?? 'all', query] as const,
+  facets: (query: object) => ['products', 'facets', query] as const,
 };
