@@ -23,13 +23,20 @@ import { buildWebIfStale } from './lib/web-build.js';
  *      exits 1 when a page misses a goal.
  * LIGHTHOUSE_PAGES (comma-separated paths) audits only those pages; LIGHTHOUSE_TRACE=1 also saves
  * each run's trace (for the DevTools Performance panel) beside its report.
- * Each page runs LIGHTHOUSE_RUNS times (default 5) in a new Chromium and its best run counts
- * (Lighthouse CI's "optimistic" aggregation): a run slowed down by a busy machine does not fail
- * the check, while a real regression shows in every run. When none of those runs meets the
- * goals, the page gets more runs, up to LIGHTHOUSE_MAX_RUNS in all (default 10), and the first
- * one that meets them ends it. A shared 2-core machine needs that: the same build of `/` has
- * measured a TBT of 45 ms and of 987 ms in consecutive runs, and on a busy hour all five runs
- * can land below 95. The JSON reports go to test-results/lighthouse/ (ignored by git).
+ * Each page runs LIGHTHOUSE_RUNS times (default 5) in a new Chromium, and the gate is the
+ * median of those runs (each figure's own median): what a buyer typically gets, not the best
+ * case. When the median misses a goal the page gets more runs, up to LIGHTHOUSE_MAX_RUNS in all
+ * (default 10), only to tell a noisy machine from a slow page. Each run records Lighthouse's
+ * CPU benchmark (`benchmarkIndex`, higher is faster); a run whose benchmark is below
+ * BUSY_FRACTION of the fastest one of the session ran on a busy machine (on this shared 2-core
+ * machine the same build of `/` has measured a TBT of 45 ms and of 987 ms back to back). Then:
+ *   - the median of the runs on a quiet machine (at least LIGHTHOUSE_RUNS of them) meets the
+ *     goals: "noisy machine", printed as such, and the page passes on that median;
+ *   - every quiet run meets the goals but there are fewer than LIGHTHOUSE_RUNS of them: "too
+ *     busy to tell", and the check fails (rerun on a quieter machine);
+ *   - otherwise: "slow page", and the check fails.
+ * LIGHTHOUSE_STRICT=1 fails a noisy machine too. The JSON reports go to test-results/lighthouse/
+ * (ignored by git).
  */
 
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,9 +51,14 @@ const CHROME_FLAGS = [
 ];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
 const MAX_RUNS = Math.max(RUNS, Number(process.env.LIGHTHOUSE_MAX_RUNS ?? 10) || 10);
+const STRICT = process.env.LIGHTHOUSE_STRICT === '1';
+/** A run whose CPU benchmark is below this share of the session's fastest ran on a busy machine. */
+const BUSY_FRACTION = 0.8;
 
-/** The goals of issue 10. Scores are 0–100. */
+/** The goals of issues 10 and 25. Scores are 0–100; they hold for the median run. */
 const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+/** Largest Contentful Paint of the public pages (issue 25), median. */
+const PUBLIC_LCP_MS = 2000;
 type Category = keyof typeof GOALS;
 const CATEGORIES = Object.keys(GOALS) as Category[];
 /** Everything `/` transfers, and the JavaScript part of it (bytes on the wire, i.e. compressed). */
@@ -54,11 +66,12 @@ const HOME_TOTAL_BYTES = 400 * 1000;
 const HOME_SCRIPT_BYTES = 150 * 1000;
 
 const ALL_PAGES = [
-  { path: '/', signedIn: false },
-  { path: '/login', signedIn: false },
-  { path: '/register', signedIn: false },
-  { path: '/all-products', signedIn: true },
+  { path: '/', signedIn: false, lcpGoal: true },
+  { path: '/login', signedIn: false, lcpGoal: true },
+  { path: '/register', signedIn: false, lcpGoal: true },
+  { path: '/all-products', signedIn: true, lcpGoal: false },
 ] as const;
+const LCP_GOAL_PATHS = new Set<string>(ALL_PAGES.filter((page) => page.lcpGoal).map((page) => page.path));
 /** LIGHTHOUSE_PAGES=/all-products,/login audits only those pages (while working on one). */
 const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
 const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.path)) : ALL_PAGES;
@@ -80,6 +93,8 @@ interface Measured {
   cls: number;
   totalBytes: number;
   scriptBytes: number;
+  /** Lighthouse's CPU benchmark at the time of the run: higher is a faster (less busy) machine. */
+  benchmarkIndex: number;
   failedAudits: string[];
 }
 
@@ -219,6 +234,7 @@ async function audit(url: string, profileDir: string, signedIn: boolean): Promis
       cls: numeric('cumulative-layout-shift'),
       totalBytes: numeric('total-byte-weight'),
       scriptBytes: items.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       failedAudits,
       json: typeof result.report === 'string' ? result.report : (result.report[0] ?? ''),
     };
@@ -227,7 +243,6 @@ async function audit(url: string, profileDir: string, signedIn: boolean): Promis
   }
 }
 
-/** The run with the best scores: performance first, then the sum of the other three. */
 /**
  * Lighthouse now and then fails to record a page load on a busy machine (NO_NAVSTART,
  * NO_FCP…): such a run is repeated, twice at most, in a fresh profile; a score is never retried.
@@ -250,11 +265,39 @@ async function auditWithRetry(
   }
 }
 
-const best = (runs: Measured[]): Measured =>
-  [...runs].sort(
-    (a, b) =>
-      b.scores.performance - a.scores.performance || CATEGORIES.reduce((sum, c) => sum + b.scores[c] - a.scores[c], 0),
-  )[0] as Measured;
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * The median run of a page: each score and each figure is the median of that figure over the
+ * runs (so one slow or one lucky run moves nothing); the failed audits are those of the run
+ * whose performance score is the median one.
+ */
+function median(runs: Measured[]): Measured {
+  const of = (pick: (run: Measured) => number) => medianOf(runs.map(pick));
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(of((run) => run.scores[c]))])) as Record<
+    Category,
+    number
+  >;
+  const middle = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)];
+  return {
+    path: runs[0]?.path ?? '',
+    scores,
+    fcpMs: of((run) => run.fcpMs),
+    lcpMs: of((run) => run.lcpMs),
+    tbtMs: of((run) => run.tbtMs),
+    cls: of((run) => run.cls),
+    totalBytes: of((run) => run.totalBytes),
+    scriptBytes: of((run) => run.scriptBytes),
+    benchmarkIndex: of((run) => run.benchmarkIndex),
+    failedAudits: middle?.failedAudits ?? [],
+  };
+}
 
 const kb = (bytes: number) => `${Math.round(bytes / 1000)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -288,6 +331,9 @@ function problems(results: Measured[]): string[] {
         found.push(`${r.path}: ${category} ${r.scores[category]} < ${GOALS[category]}`);
       }
     }
+    if (LCP_GOAL_PATHS.has(r.path) && r.lcpMs > PUBLIC_LCP_MS) {
+      found.push(`${r.path}: LCP ${seconds(r.lcpMs)} > ${seconds(PUBLIC_LCP_MS)}`);
+    }
     if (r.path === '/' && r.totalBytes > HOME_TOTAL_BYTES) {
       found.push(`/: ${kb(r.totalBytes)} transferred > ${kb(HOME_TOTAL_BYTES)}`);
     }
@@ -299,6 +345,8 @@ function problems(results: Measured[]): string[] {
 }
 
 const meetsGoals = (run: Measured) => problems([run]).length === 0;
+
+type Verdict = 'meets its goals' | 'noisy machine' | 'slow page' | 'too busy to tell';
 
 async function cleanup(): Promise<void> {
   await Promise.all([...browsers].map(stopChromium));
@@ -340,11 +388,17 @@ async function main(): Promise<number> {
   const signedInProfile = join(runDir, 'signed-in-profile');
   await signInProfile(baseUrl, signedInProfile, await createUser(emulator.host));
 
-  const results: Measured[] = [];
+  const results: (Measured & { verdict: Verdict; runs: number })[] = [];
+  let fastestBenchmark = 0;
   for (const page of PAGES) {
     const runs: Measured[] = [];
-    for (let run = 1; run <= RUNS || (run <= MAX_RUNS && !runs.some(meetsGoals)); run++) {
-      if (run === RUNS + 1) console.log(`${page.path}: no run met the goals yet; up to ${MAX_RUNS - RUNS} more…`);
+    for (let run = 1; run <= RUNS || (run <= MAX_RUNS && !meetsGoals(median(runs))); run++) {
+      if (run === RUNS + 1) {
+        console.log(
+          `${page.path}: the median of ${RUNS} misses a goal; up to ${MAX_RUNS - RUNS} more runs ` +
+            'to tell a noisy machine from a slow page…',
+        );
+      }
       const profile = join(runDir, `profile-${results.length}-${run}`);
       if (page.signedIn) coldCopy(signedInProfile, profile);
       const { json, ...measured } = await auditWithRetry(`${baseUrl}${page.path}`, profile, page.signedIn, () =>
@@ -356,21 +410,57 @@ async function main(): Promise<number> {
       mkdirSync(reportDir, { recursive: true });
       writeFileSync(join(reportDir, `${name}-${run}.json`), json);
       runs.push(measured);
+      fastestBenchmark = Math.max(fastestBenchmark, measured.benchmarkIndex);
       console.log(
         `${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${measured.scores[c]}`).join(', ')}` +
-          ` (LCP ${seconds(measured.lcpMs)}, TBT ${Math.round(measured.tbtMs)} ms)`,
+          ` (LCP ${seconds(measured.lcpMs)}, TBT ${Math.round(measured.tbtMs)} ms, CPU benchmark ${Math.round(measured.benchmarkIndex)})`,
       );
     }
-    const passing = runs.filter(meetsGoals);
-    results.push(best(passing.length > 0 ? passing : runs));
-    console.log(`${page.path}: best of ${runs.length} run${runs.length === 1 ? '' : 's'}`);
+    const all = median(runs.slice(0, RUNS));
+    let verdict: Verdict = 'meets its goals';
+    let counted = all;
+    if (!meetsGoals(all)) {
+      // Runs on a quiet machine: their CPU benchmark is close to the fastest seen this session.
+      const quiet = runs.filter((run) => run.benchmarkIndex >= BUSY_FRACTION * fastestBenchmark);
+      const quietMedian = quiet.length >= RUNS ? median(quiet) : undefined;
+      if (quietMedian && meetsGoals(quietMedian)) {
+        verdict = 'noisy machine';
+        counted = quietMedian;
+      } else if (!quietMedian && quiet.length > 0 && quiet.every(meetsGoals)) {
+        // Every quiet run meets the goals, but there are too few of them for a median.
+        verdict = 'too busy to tell';
+      } else {
+        verdict = 'slow page';
+        counted = median(runs);
+      }
+      const busy = runs.length - quiet.length;
+      console.log(
+        `${page.path}: ${verdict.toUpperCase()}: ${busy} of ${runs.length} runs ran on a busy machine ` +
+          `(CPU benchmark < ${Math.round(BUSY_FRACTION * 100)}% of the session's fastest, ${Math.round(fastestBenchmark)}); ` +
+          (verdict === 'noisy machine'
+            ? `the median of the ${quiet.length} others meets the goals.`
+            : verdict === 'too busy to tell'
+              ? `the ${quiet.length} runs on a quiet machine meet the goals, too few for a median: rerun on a quiet machine.`
+              : `the runs on a quiet machine miss the goals too.`),
+      );
+    }
+    results.push({ ...counted, verdict, runs: runs.length });
+    console.log(`${page.path}: median of ${verdict === 'meets its goals' ? RUNS : runs.length} runs: ${verdict}`);
   }
 
-  console.log('\nBest run per page:');
+  console.log(`\nMedian run per page (of ${RUNS}; of the runs on a quiet machine where marked "noisy machine"):`);
   printTable(results);
-  const missed = problems(results);
+  const missed = problems(results.filter((r) => r.verdict !== 'noisy machine' || STRICT));
+  const noisy = results.filter((r) => r.verdict === 'noisy machine');
   for (const r of results) {
     if (r.failedAudits.length) console.log(`\n${r.path} audits below full marks:\n  ${r.failedAudits.join('\n  ')}`);
+  }
+  if (noisy.length) {
+    console.warn(
+      `\nNoisy machine: ${noisy.map((r) => r.path).join(', ')} missed a goal at the median of ${RUNS} runs only ` +
+        'because the machine was busy during some of them' +
+        (STRICT ? ' (LIGHTHOUSE_STRICT=1: counted as a failure).' : '; rerun on a quiet machine to confirm.'),
+    );
   }
   console.log(`\nReports: ${reportDir}`);
   if (missed.length) {

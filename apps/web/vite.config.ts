@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 import { budget } from './build/budget.ts';
 import { pageShells } from './build/page-shells.ts';
 import { precompress } from './build/precompress.ts';
+import { prerender } from './build/prerender.ts';
 
 // The config may be loaded from the repository root (`vite build --config apps/web/vite.config.ts`),
 // so every path is anchored to this folder rather than to the working directory.
@@ -22,11 +23,9 @@ if (!existsSync(REACT_ROUTER_PRODUCTION)) {
 /** GET /api/config, requested by the shell beside the scripts rather than after them. */
 const SIGN_IN_SETTINGS = { href: '/api/config', as: 'fetch' } as const;
 
-export default defineConfig(({ command }) => ({
-  root,
-  plugins: [
-    react(),
-    tailwindcss(),
+/** Plugins of the browser build: page shells, prerendering, compression and the budget. */
+function clientBuildPlugins() {
+  return [
     pageShells(root, [
       {
         path: '/',
@@ -42,9 +41,34 @@ export default defineConfig(({ command }) => ({
       { path: '/all-products', module: 'src/app/routes/all-products.tsx', scripts: ['src/shells/all-products.ts'] },
       { path: '/categories', module: 'src/app/routes/categories.tsx' },
     ]),
+    // Real HTML for the public pages, and the signed-out frame (navbar, 'Loading...', footer)
+    // for the guarded ones and every other page; before precompress, which compresses the result.
+    prerender(root, [
+      { path: '/', file: 'index.html', hydrate: true },
+      { path: '/login', file: 'pages/login.html', hydrate: true },
+      { path: '/register', file: 'pages/register.html', hydrate: true },
+      { path: '/all-products', file: 'pages/all-products.html', hydrate: true },
+      { path: '/categories', file: 'pages/categories.html', hydrate: true },
+      // Any guarded page with no link of its own in the signed-out navbar stands for them all.
+      { path: '/profile', file: 'app.html', hydrate: false },
+    ]),
     precompress(),
     // What `/` may load before it can show anything, gzipped (issue 10: JavaScript ≤ 150 KB).
     budget({ scriptKb: 150, styleKb: 20 }),
+  ];
+}
+
+/** The prerendered footer's copyright year (src/lib/hydration.ts: the client's first frame says the same). */
+const BUILD_YEAR = new Date().getFullYear();
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  root,
+  define: { __BUILD_YEAR__: JSON.stringify(BUILD_YEAR) },
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The client build only: the prerender's own SSR build (build/prerender.ts) loads this config too.
+    ...(isSsrBuild ? [] : clientBuildPlugins()),
   ],
   resolve: {
     alias: [

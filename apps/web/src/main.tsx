@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preloadPage } from '@/app/router';
 import { getFirebase } from '@/lib/firebase';
 import { readSessionHint, readSessionToken } from '@/lib/session-hint';
 import { disableZodEval } from '@/lib/zod-jitless';
@@ -14,12 +15,21 @@ if (readSessionHint() && !readSessionToken()) void getFirebase().catch(() => und
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-// The first render is a transition: React builds the page in slices of a few milliseconds and
-// lets the browser breathe in between, instead of one long task that a phone cannot interrupt.
-startTransition(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+const { pathname } = window.location;
+
+// The first render is a transition: React builds (or hydrates) the page in slices of a few
+// milliseconds and lets the browser breathe in between, instead of one long task that a phone
+// cannot interrupt.
+if (container.dataset.prerendered === pathname) {
+  // The build rendered this very page (apps/web/build/prerender.ts): take over its HTML. The
+  // page's code first (preloaded by the HTML), so hydration never waits for it mid-way.
+  void preloadPage(pathname).then(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  // Another page's frame, or the plain shell: draw this page over it.
+  startTransition(() => createRoot(container).render(app));
+}

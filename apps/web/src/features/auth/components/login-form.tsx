@@ -4,6 +4,7 @@ import { showAlert } from '@/components/ui/dialogs';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { useHydrated } from '@/lib/hydration';
 import { redirectTarget } from './require-auth';
 import { Field } from './auth-card';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
@@ -20,6 +21,9 @@ export function LoginForm({ onBusyChange }: Props) {
   const [submitting, setSubmitting] = useState(false);
   // A Google sign-in in flight must not race a password sign-in.
   const [googleBusy, setGoogleBusy] = useState(false);
+  // Until the app runs, the prerendered form must not be sent by the browser itself (a GET
+  // with the password in the URL): its button stays disabled, which also stops Enter.
+  const hydrated = useHydrated();
   const emailId = useId();
   const passwordId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
@@ -75,7 +79,7 @@ export function LoginForm({ onBusyChange }: Props) {
         >
           <PasswordInput id={passwordId} name="password" autoComplete="current-password" required />
         </Field>
-        <button type="submit" className="btn mt-2 btn-primary" disabled={submitting || googleBusy}>
+        <button type="submit" className="btn mt-2 btn-primary" disabled={!hydrated || submitting || googleBusy}>
           {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
           Login
         </button>

@@ -6,6 +6,7 @@ import { showAlert } from '@/components/ui/dialogs';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { useHydrated } from '@/lib/hydration';
 import { Field } from './auth-card';
 import { GoogleLoginButton } from './google-login-button';
 import { PasswordWithRules } from './new-password-fields';
@@ -18,6 +19,9 @@ export function RegisterForm({ onBusyChange }: Props) {
   const [submitting, setSubmitting] = useState(false);
   // A Google sign-in in flight must not race a password sign-in.
   const [googleBusy, setGoogleBusy] = useState(false);
+  // Until the app runs, the prerendered form must not be sent by the browser itself (a GET
+  // with the password in the URL): its button stays disabled, which also stops Enter.
+  const hydrated = useHydrated();
   const ids = { name: useId(), email: useId(), photo: useId() };
 
   const setBusy = (busy: boolean) => {
@@ -82,7 +86,7 @@ export function RegisterForm({ onBusyChange }: Props) {
           />
         </Field>
         <PasswordWithRules label="Password" name="password" />
-        <button type="submit" className="btn mt-2 btn-primary" disabled={submitting || googleBusy}>
+        <button type="submit" className="btn mt-2 btn-primary" disabled={!hydrated || submitting || googleBusy}>
           {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
           Register
         </button>

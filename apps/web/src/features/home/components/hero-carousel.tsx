@@ -17,6 +17,8 @@ function subscribeToVisibility(onChange: () => void) {
 }
 
 const documentHidden = () => document.hidden;
+/** The prerendered carousel (and so its hydration): motion allowed, page visible, on slide 1. */
+const onServer = () => false;
 
 export function scrollToCategories() {
   const section = document.getElementById(CATEGORY_SECTION_ID);
@@ -71,8 +73,8 @@ function SlideContent({ slide, priority }: { slide: (typeof HOME_SLIDES)[number]
 const SLIDE_CLASS = 'relative min-w-0 shrink-0 grow-0 basis-full';
 
 export function HeroCarousel() {
-  const reducedMotion = useSyncExternalStore(subscribeToReducedMotion, prefersReducedMotion);
-  const hidden = useSyncExternalStore(subscribeToVisibility, documentHidden);
+  const reducedMotion = useSyncExternalStore(subscribeToReducedMotion, prefersReducedMotion, onServer);
+  const hidden = useSyncExternalStore(subscribeToVisibility, documentHidden, onServer);
   // The user's Pause/Play choice; until there is one, reduced motion decides.
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
   const playing = choice === null ? !reducedMotion : choice === 'play';
