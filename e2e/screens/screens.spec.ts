@@ -417,6 +417,61 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'company',
+    signedIn: true,
+    open: async (ctx) => {
+      const token = await ctx.token();
+      await ctx.api.createCompany(token, 'Rahman Restaurants');
+      for (const [name, role, spendingLimit] of [
+        ['Karim Hossain', 'approver', 2000],
+        ['Nadia Chowdhury', 'buyer', 500],
+      ] as const) {
+        const colleague = await ctx.partner(name);
+        await ctx.api.invite(token, { email: colleague.user.email, role, spendingLimit });
+        await ctx.api.acceptInvitation(colleague.token);
+      }
+      await ctx.api.invite(token, { email: uniqueEmail('farid'), role: 'buyer', spendingLimit: 250 });
+      await ctx.api.addAddress(token, { label: 'Main kitchen', ...buildShipTo({ name: 'Rahman Restaurants' }) });
+      await ctx.api.addAddress(token, {
+        label: 'Agrabad branch',
+        ...buildShipTo({ name: 'Rahman Restaurants, Agrabad', line1: '7 Agrabad Access Road', line2: 'Back gate' }),
+      });
+      await ctx.page.goto('/company');
+      await expect(ctx.page.getByRole('region', { name: 'Members (3)' })).toBeVisible();
+      await expect(ctx.page.getByRole('article', { name: 'Agrabad branch' })).toBeVisible();
+    },
+  },
+  {
+    name: 'company-create',
+    signedIn: true,
+    open: async ({ page }) => {
+      await page.goto('/company');
+      await expect(page.getByRole('button', { name: 'Create company' })).toBeVisible();
+    },
+  },
+  {
+    name: 'approvals',
+    signedIn: true,
+    open: async (ctx) => {
+      const token = await ctx.token();
+      await ctx.api.createCompany(token, 'Rahman Restaurants');
+      const seller = await ctx.partner('Northwind Wholesale');
+      const listings = await ownListings(ctx, seller.token);
+      for (const [i, name] of ['Karim Hossain', 'Nadia Chowdhury'].entries()) {
+        const buyer = await ctx.partner(name);
+        await ctx.api.invite(token, { email: buyer.user.email, role: 'buyer', spendingLimit: 100 });
+        await ctx.api.acceptInvitation(buyer.token);
+        for (const product of listings.slice(i, i + 2)) {
+          await ctx.api.buy(buyer.token, product._id, product.minSellQty * 10);
+        }
+        await ctx.api.placeOrder(buyer.token, { poNumber: `PO-2026-0${i + 3}`, shipTo: buildShipTo() });
+      }
+      await ctx.page.goto('/approvals');
+      await expect(ctx.page.getByRole('article')).toHaveCount(2);
+      await expect(ctx.page.getByRole('button', { name: /^Approve B2B-/ })).toHaveCount(2);
+    },
+  },
+  {
     name: 'inbox',
     signedIn: true,
     open: async (ctx) => {
@@ -492,6 +547,22 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('heading', { name: 'Products in Category: electronics' })).toBeVisible();
       await expect(page.getByRole('article').first()).toBeVisible();
       await listSettled(page);
+    },
+  },
+  {
+    // At 375 and 768 px the filter drawer is open over the list; at 1280 px the panel sits beside
+    // the cards (Table View keeps the drawer: its ten columns need the full width).
+    name: 'filters',
+    signedIn: true,
+    viewportOnly: true,
+    open: async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto('/all-products?view=card&priceMax=50&ratingMin=4');
+      await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('button')).toHaveCount(2);
+      await listSettled(page);
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const drawer = page.getByRole('dialog', { name: 'Filters' });
+      await expect(drawer.getByRole('checkbox').nth(1)).toBeVisible();
     },
   },
   {

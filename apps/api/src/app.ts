@@ -19,6 +19,7 @@ import { toErrorResponse } from './lib/error-response.js';
 import { LogThrottle } from './lib/log-throttle.js';
 import { compiledSerializer } from './lib/serializer.js';
 import authPlugin from './plugins/auth.js';
+import approvalSweepPlugin from './plugins/approval-sweep.js';
 import cartHoldsPlugin from './plugins/cart-holds.js';
 import compressionPlugin from './plugins/compression.js';
 import configPlugin from './plugins/config.js';
@@ -32,6 +33,7 @@ import redisPlugin from './plugins/redis.js';
 import repositoriesPlugin from './plugins/repositories.js';
 import webPlugin from './plugins/web.js';
 import cartRoutes from './routes/carts/index.js';
+import companyRoutes from './routes/companies/index.js';
 import categoryRoutes from './routes/categories/index.js';
 import configRoutes from './routes/config/index.js';
 import dashboardRoutes from './routes/dashboard/index.js';
@@ -55,6 +57,12 @@ export interface BuildAppOptions {
   config: Config;
   /** An opened, migrated database owned by the caller; otherwise one is opened from config. */
   database?: Database;
+  /**
+   * The app closes the handed-in database when it closes, after every plugin that uses it (the
+   * job queue waits for its jobs first). A hook the caller added after `buildApp` would run
+   * before them instead: Fastify runs onClose hooks last-added first.
+   */
+  closesDatabase?: boolean;
   /** Overrides the pino options derived from config (e.g. a custom stream in tests). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -76,7 +84,12 @@ declare module 'fastify' {
  * app the server runs: external plugins, then the app's own plugins, then routes, with one
  * error handler and one not-found handler.
  */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  closesDatabase,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request (the onResponse hook below), not Fastify's two.
@@ -186,10 +199,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
   }
 
-  await app.register(dbPlugin, database ? { database } : {});
+  await app.register(dbPlugin, database ? { database, closes: closesDatabase ?? false } : {});
   await app.register(repositoriesPlugin);
   // Releases expired cart holds once a minute (plugins/cart-holds.ts).
   await app.register(cartHoldsPlugin);
+  await app.register(approvalSweepPlugin);
   await app.register(idempotencyPlugin);
   // The durable job queue, and the notifications' outbox relay and email worker on it.
   await app.register(jobsPlugin);
@@ -214,6 +228,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(sellerRoutes);
       await api.register(notificationRoutes);
       await api.register(dashboardRoutes);
+      await api.register(companyRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   APP_TITLE,
+  DEFAULT_APPROVAL_TIMEOUT_HOURS,
   DEFAULT_CART_HOLD_HOURS,
   DEFAULT_IMPORT_MAX_BYTES,
   DEMO_PROJECT_ID,
@@ -127,6 +128,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   API_DOCS: flag,
   CART_HOLD_HOURS: positiveInt(DEFAULT_CART_HOLD_HOURS),
+  APPROVAL_TIMEOUT_HOURS: positiveInt(DEFAULT_APPROVAL_TIMEOUT_HOURS),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -193,6 +195,8 @@ export interface Config {
   apiDocs: boolean;
   /** How long a cart item holds its stock before the hold sweep releases it. */
   cartHoldHours: number;
+  /** How long a company order above its buyer's spending limit waits for approval before it is rejected. */
+  approvalTimeoutHours: number;
   mail: {
     /** The SMTP server; null turns email off (the in-app inbox still works). */
     smtpUrl: string | null;
@@ -302,6 +306,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     cartHoldHours: e.CART_HOLD_HOURS,
+    approvalTimeoutHours: e.APPROVAL_TIMEOUT_HOURS,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `"${APP_TITLE}" <no-reply@b2b-wholesale.localhost>`,

@@ -3,7 +3,19 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CATEGORY_VALUES, ORDER_STATUSES, SORTS } from '@b2b/shared';
 import { buildShipTo } from '@b2b/shared/testing';
-import { cartItems, orderLines, orders, products, profiles } from '../src/db/schema.js';
+import {
+  cartItems,
+  companies,
+  companyAddresses,
+  companyInvitations,
+  companyMembers,
+  orderLines,
+  orderListLines,
+  orderLists,
+  orders,
+  products,
+  profiles,
+} from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { insertProduct, productBody } from './helpers/factories.js';
 import { createUser, forgeEmulatorToken, type TestUser } from './helpers/users.js';
@@ -28,6 +40,8 @@ let victimProducts: string[];
 let attackerProducts: string[];
 let victimCart: string[];
 let victimOrders: string[];
+/** The victim's company: its id, address, invitation and shared list (company accounts). */
+let victimCompany: string[];
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -61,6 +75,33 @@ beforeAll(async () => {
     payload: { shipTo: buildShipTo() },
   });
   expect(placed.statusCode).toBe(201);
+  // The victim's company (the attacker admins another one): an address, an invitation, a shared
+  // list, and an order awaiting approval (the victim's own limit is 1).
+  const call = (user: TestUser, method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url, headers: user.headers, payload });
+  const company = await call(victim, 'POST', '/api/companies', { name: 'Victim Co' });
+  expect(company.statusCode).toBe(201);
+  expect((await call(attacker, 'POST', '/api/companies', { name: 'Attacker Co' })).statusCode).toBe(201);
+  const address = await call(victim, 'POST', '/api/companies/current/addresses', { label: 'Dock', ...buildShipTo() });
+  const invitation = await call(victim, 'POST', '/api/companies/current/invitations', {
+    email: 'friend@example.com',
+    role: 'approver',
+    spendingLimit: null,
+  });
+  const list = await call(victim, 'POST', '/api/lists', { name: 'Victim list' });
+  await call(victim, 'PUT', `/api/lists/${list.json<{ _id: string }>()._id}/shared`, { shared: true });
+  expect(
+    (await call(victim, 'PATCH', `/api/companies/current/members/${victim.uid}`, { spendingLimit: 1 })).statusCode,
+  ).toBe(200);
+  await buy(victim, victimProducts[1] ?? '');
+  const awaiting = await call(victim, 'POST', '/api/orders', { shipTo: buildShipTo() });
+  expect(awaiting.json<{ orders: { status: string }[] }>().orders[0]?.status).toBe('awaiting_approval');
+  victimCompany = [
+    company.json<{ _id: string }>()._id,
+    address.json<{ _id: string }>()._id,
+    invitation.json<{ _id: string }>()._id,
+    list.json<{ _id: string }>()._id,
+  ];
   victimOrders = (await db.select({ id: orders.id }).from(orders).where(eq(orders.buyerUid, victim.uid))).map(
     (row) => row.id,
   );
@@ -108,8 +149,22 @@ async function victimState() {
     .where(eq(orders.buyerUid, victim.uid))
     .orderBy(asc(orderLines.id));
   const profile = await db.select().from(profiles).where(eq(profiles.uid, victim.uid));
+  const [companyId = ''] = victimCompany;
+  const company = {
+    company: await db.select().from(companies).where(eq(companies.id, companyId)),
+    members: await db.select().from(companyMembers).where(eq(companyMembers.companyId, companyId)),
+    invitations: await db.select().from(companyInvitations).where(eq(companyInvitations.companyId, companyId)),
+    addresses: await db.select().from(companyAddresses).where(eq(companyAddresses.companyId, companyId)),
+    lists: await db.select().from(orderLists).where(eq(orderLists.ownerUid, victim.uid)),
+    listLines: await db
+      .select({ line: orderListLines })
+      .from(orderListLines)
+      .innerJoin(orderLists, eq(orderLists.id, orderListLines.listId))
+      .where(eq(orderLists.ownerUid, victim.uid)),
+  };
   return {
     profile,
+    company,
     products: owned.map(({ quantity, updatedAt: _updatedAt, ...rest }) => ({
       ...rest,
       stockWithAttackerHoldings: quantity + (held.get(rest.id) ?? 0),
@@ -149,7 +204,7 @@ const anyString = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'grap
 
 function arbitraries() {
   const id = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...victimProducts, ...victimCart, ...victimOrders) },
+    { weight: 4, arbitrary: fc.constantFrom(...victimProducts, ...victimCart, ...victimOrders, ...victimCompany) },
     { weight: 2, arbitrary: fc.constantFrom(...attackerProducts) },
     { weight: 1, arbitrary: fc.uuid() },
     { weight: 1, arbitrary: anyString },
@@ -198,6 +253,20 @@ function arbitraries() {
     fc.record({ decBy: fc.integer({ min: -5, max: 5 }) }),
     fc.constant(undefined).map(() => ({ shipTo: buildShipTo(), poNumber: 'PO-1' })),
     fc.record({ status: fc.constantFrom(...ORDER_STATUSES) }),
+    // Company accounts.
+    fc.record({ name: fc.constantFrom('Hijacked Co', '') }),
+    fc.record({
+      email: fc.constantFrom(victim.email, attacker.email, 'x@example.com'),
+      role: fc.constantFrom('admin', 'approver', 'buyer'),
+      spendingLimit: fc.oneof(fc.constant(null), number),
+    }),
+    fc.record(
+      { role: fc.constantFrom('admin', 'buyer'), spendingLimit: fc.constantFrom(null, 0, 5) },
+      { requiredKeys: [] },
+    ),
+    fc.record({ reason: fc.oneof(anyString, fc.constant('Rejected by the attacker')) }),
+    fc.record({ shared: fc.boolean() }),
+    fc.constant(undefined).map(() => ({ label: 'Hijacked', ...buildShipTo() })),
     fc.record({
       displayName: fc.constant('Hijacked'),
       photoURL: fc.constant(''),
@@ -217,9 +286,9 @@ function arbitraries() {
   const body = fc.oneof({ weight: 3, arbitrary: validBody }, { weight: 2, arbitrary: anyBody });
   const sub = (template: string) =>
     fc
-      .record({ id, email, category })
-      .map(({ id: i, email: e, category: c }) =>
-        template.replace(':id', enc(i)).replace(':email', enc(e)).replace(':category', enc(c)),
+      .record({ id, email, category, uid: fc.oneof(fc.constantFrom(victim.uid, attacker.uid), anyString) })
+      .map(({ id: i, email: e, category: c, uid: u }) =>
+        template.replace(':id', enc(i)).replace(':email', enc(e)).replace(':category', enc(c)).replace(':uid', enc(u)),
       );
   const routes: [string, string][] = [
     ['GET', '/api/products'],
@@ -247,6 +316,29 @@ function arbitraries() {
     ['GET', '/api/sellers'],
     ['GET', '/api/health'],
     ['GET', '/api/config'],
+    ['POST', '/api/companies'],
+    ['GET', '/api/companies/current'],
+    ['PATCH', '/api/companies/current'],
+    ['POST', '/api/companies/current/invitations'],
+    ['DELETE', '/api/companies/current/invitations/:id'],
+    ['GET', '/api/invitations'],
+    ['POST', '/api/invitations/:id/accept'],
+    ['POST', '/api/invitations/:id/decline'],
+    ['PATCH', '/api/companies/current/members/:uid'],
+    ['DELETE', '/api/companies/current/members/:uid'],
+    ['GET', '/api/companies/current/orders'],
+    ['GET', '/api/companies/current/addresses'],
+    ['POST', '/api/companies/current/addresses'],
+    ['PUT', '/api/companies/current/addresses/:id'],
+    ['DELETE', '/api/companies/current/addresses/:id'],
+    ['POST', '/api/orders/:id/approve'],
+    ['POST', '/api/orders/:id/reject'],
+    ['GET', '/api/lists'],
+    ['GET', '/api/lists/:id'],
+    ['PATCH', '/api/lists/:id'],
+    ['DELETE', '/api/lists/:id'],
+    ['PUT', '/api/lists/:id/shared'],
+    ['POST', '/api/lists/:id/add-to-cart'],
   ];
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   const target = fc.oneof(
@@ -275,7 +367,19 @@ function arbitraries() {
     fc.constantFrom('true', 'false', ...SORTS, ...CATEGORY_VALUES, ...ORDER_STATUSES, '100', '0', '10000', '10001'),
   );
   const query = fc.dictionary(
-    fc.constantFrom('limit', 'offset', 'cursor', 'available', 'category', 'q', 'sort', 'status', 'email', 'x'),
+    fc.constantFrom(
+      'limit',
+      'offset',
+      'cursor',
+      'available',
+      'category',
+      'q',
+      'sort',
+      'status',
+      'email',
+      'member',
+      'x',
+    ),
     fc.oneof(queryValue, email),
     { maxKeys: 4 },
   );

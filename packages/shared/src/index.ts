@@ -9,3 +9,5 @@ export * from './dashboard.js';
 export * from './trade-rules.js';
 export * from './quick-order.js';
 export * from './imports.js';
+export * from './facets.js';
+export * from './companies.js';

@@ -16,11 +16,23 @@ export const NOTIFICATION_KINDS = [
   'hold_expiring',
   'low_stock',
   'import_finished',
+  // Company accounts: to the buyer's approvers and admins; to the buyer; to the invited email.
+  'approval_requested',
+  'order_approved',
+  'order_rejected',
+  'company_invitation',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The email groups a user can switch off, each on the profile and in each email's footer. */
-export const EMAIL_TOPICS = ['newOrders', 'orderUpdates', 'cartReminders', 'stockAlerts', 'imports'] as const;
+export const EMAIL_TOPICS = [
+  'newOrders',
+  'orderUpdates',
+  'cartReminders',
+  'stockAlerts',
+  'imports',
+  'approvals',
+] as const;
 export type EmailTopic = (typeof EMAIL_TOPICS)[number];
 
 export const EMAIL_TOPIC_OF: Record<NotificationKind, EmailTopic> = {
@@ -31,6 +43,10 @@ export const EMAIL_TOPIC_OF: Record<NotificationKind, EmailTopic> = {
   hold_expiring: 'cartReminders',
   low_stock: 'stockAlerts',
   import_finished: 'imports',
+  approval_requested: 'approvals',
+  order_approved: 'orderUpdates',
+  order_rejected: 'orderUpdates',
+  company_invitation: 'approvals',
 };
 
 export const EMAIL_TOPIC_LABELS: Record<EmailTopic, { label: string; hint: string }> = {
@@ -42,6 +58,10 @@ export const EMAIL_TOPIC_LABELS: Record<EmailTopic, { label: string; hint: strin
   cartReminders: { label: 'Cart reminders', hint: 'Items in your cart are 12 hours from going back to stock.' },
   stockAlerts: { label: 'Stock alerts', hint: 'A purchase left one of your products below its minimum order.' },
   imports: { label: 'Imports', hint: 'A catalogue import you started has finished.' },
+  approvals: {
+    label: 'Company approvals',
+    hint: 'As a company member: an order waiting for your approval, or an invitation to a company.',
+  },
 };
 
 /** How long before a cart hold ends its buyer is told. */

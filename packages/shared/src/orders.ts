@@ -28,32 +28,56 @@ export const ORDER_LIMITS = {
   phone: 32,
 } as const;
 
-export const ORDER_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * `awaiting_approval`: a company member's checkout above their spending limit waits for an
+ * approver or admin of their company (companies.ts); its stock stays held and its sellers do not
+ * see it. `rejected`: an approver said no (or the approval timed out); the stock went back.
+ */
+export const ORDER_STATUSES = [
+  'awaiting_approval',
+  'placed',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'rejected',
+] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES, {
   error: () => `Status must be one of: ${ORDER_STATUSES.join(', ')}.`,
 });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_approval: 'Awaiting approval',
   placed: 'Placed',
   confirmed: 'Confirmed',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  rejected: 'Rejected',
 };
 
-export type OrderActor = 'buyer' | 'seller';
+/**
+ * `approver`: an `approver` or `admin` of the buyer's company (checked in the database on every
+ * request), never the seller. Approving and rejecting go through POST /orders/:id/approve and
+ * /orders/:id/reject `{reason}`; PATCH /orders/:id/status only makes the buyer's and seller's moves.
+ */
+export type OrderActor = 'buyer' | 'seller' | 'approver';
 
 /**
  * Every allowed change of status, and who may make it. A change that is not in this table is
  * refused with 409 INVALID_TRANSITION; one that is, by someone not listed, with 403 FORBIDDEN.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
+  // Approving makes it an ordinary placed order (the sellers see it from then on); an approver
+  // cannot approve their own order above their own limit (403 FORBIDDEN: someone else must).
+  awaiting_approval: { placed: ['approver'], cancelled: ['buyer'], rejected: ['approver'] },
   placed: { confirmed: ['seller'], cancelled: ['buyer', 'seller'] },
   confirmed: { shipped: ['seller'], cancelled: ['seller'] },
   shipped: { delivered: ['seller'] },
   delivered: {},
   cancelled: {},
+  rejected: {},
 };
 
 /** The statuses `actors` may move an order in `from` to, in the table's order. */
@@ -115,6 +139,8 @@ export const orderSummarySchema = z.object({
   buyerEmail: z.string(),
   buyerName: z.string(),
   sellerEmail: z.string(),
+  /** The buyer's company when they ordered (sellers see it on orders and the sales desk); null for none. */
+  companyName: z.string().nullable(),
   poNumber: z.string(),
   /** Sum of the lines' totals. */
   total: z.number(),
@@ -128,7 +154,35 @@ export type OrderSummary = z.output<typeof orderSummarySchema>;
 export const orderHistoryEntrySchema = z.object({ status: orderStatusSchema, at: z.iso.datetime() });
 export type OrderHistoryEntry = z.output<typeof orderHistoryEntrySchema>;
 
-/** GET /orders/:id: the whole order, for its buyer and its seller. */
+/** A person as an order names them (who can approve, who decided). */
+export const orderPersonSchema = z.object({ email: z.string(), name: z.string() });
+export type OrderPerson = z.output<typeof orderPersonSchema>;
+
+/**
+ * The approval of an order whose checkout was above the buyer's spending limit; null on every
+ * other order. `approvers` answers "who can approve": while it awaits, the company's approvers and
+ * admins who may approve it (live from the membership, so a removed or demoted member drops out);
+ * [] once decided.
+ */
+export const orderApprovalSchema = z.object({
+  /** The buyer's spending limit at checkout, and the checkout's total (all its orders) that went above it. */
+  spendingLimit: z.number(),
+  checkoutTotal: z.number(),
+  /** When it is rejected by itself if nobody decides (APPROVAL_TIMEOUT_HOURS after checkout). */
+  expiresAt: z.iso.datetime(),
+  approvers: z.array(orderPersonSchema),
+  /** Who approved or rejected it; null while it awaits, cancelled by the buyer, or timed out. */
+  decidedBy: orderPersonSchema.nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  /** Why it was rejected ('' otherwise; the timeout's own sentence when it timed out). */
+  reason: z.string(),
+});
+export type OrderApproval = z.output<typeof orderApprovalSchema>;
+
+/**
+ * GET /orders/:id: the whole order, for its buyer, its seller (once placed) and the approvers and
+ * admins of the buyer's company. A company order asked for by anyone else answers 404.
+ */
 export const orderSchema = orderSummarySchema.extend({
   shipTo: shipToSchema,
   note: z.string(),
@@ -141,6 +195,7 @@ export const orderSchema = orderSummarySchema.extend({
   history: z.array(orderHistoryEntrySchema),
   /** What the caller may do next (their role decides): drives the buttons. */
   nextStatuses: z.array(orderStatusSchema),
+  approval: orderApprovalSchema.nullable(),
 });
 export type Order = z.output<typeof orderSchema>;
 
@@ -183,6 +238,30 @@ export const orderListQuerySchema = pageQuerySchema
   });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 export type OrderListParams = z.output<typeof orderListQuerySchema>;
+
+/**
+ * GET /companies/current/orders (admins and approvers): every order of the company's members,
+ * newest first, paged like My Orders; `member` keeps one member's (their uid), `status` one status.
+ */
+export const companyOrdersQuerySchema = pageQuerySchema
+  .extend({
+    cursor: z.string().max(200).optional(),
+    status: orderStatusSchema.optional(),
+    member: z.string().trim().min(1).max(128).optional(),
+  })
+  .refine((query) => !(query.cursor && query.offset > 0), {
+    message: 'Pass either offset or cursor, not both.',
+    path: ['cursor'],
+  });
+export type CompanyOrdersQuery = z.input<typeof companyOrdersQuerySchema>;
+export type CompanyOrdersParams = z.output<typeof companyOrdersQuerySchema>;
+
+/** POST /orders/:id/reject: the buyer is told why. */
+export const REJECT_REASON_MAX = 500;
+export const orderRejectSchema = z.object({
+  reason: boundedText(REJECT_REASON_MAX).min(1, 'Give a reason.'),
+});
+export type OrderReject = z.input<typeof orderRejectSchema>;
 
 /** GET /orders/counts and GET /sales/counts: how many orders are in each status. */
 export const orderStatusCountsSchema = z.object(

@@ -163,6 +163,14 @@ export const listSummarySchema = z.object({
   _id: z.uuid(),
   name: z.string(),
   lineCount: z.number().int(),
+  /**
+   * Shared with the owner's company (PUT /lists/:id/shared): GET /lists then lists it for every
+   * member; `canEdit` is true for its owner and the company's admins (others may read and add it
+   * to their cart).
+   */
+  shared: z.boolean(),
+  ownerEmail: z.string(),
+  canEdit: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

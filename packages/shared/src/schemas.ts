@@ -11,6 +11,7 @@ import {
   SORTS,
   type Sort,
 } from './constants.js';
+import { facetFilterFields } from './facets.js';
 import { IMAGE_REF_MESSAGE, isImageRef } from './image-ref.js';
 import { DEFAULT_PACK_SIZE, SKU_PATTERN, TRADE_LIMITS, tradeRuleIssues } from './trade-rules.js';
 
@@ -183,13 +184,30 @@ const productListFields = pageQuerySchema.extend({
   q: text(LIMITS.search).optional(),
   /** Defaults to relevance with a search, else to creation order. */
   sort: z.enum(SORTS).optional(),
+  // brand (one or several), priceMin/priceMax, ratingMin, seller (facets.ts).
+  ...facetFilterFields,
 });
+
+interface FacetFilterQuery {
+  priceMin?: number | undefined;
+  priceMax?: number | undefined;
+}
+
+/** priceMin above priceMax can match nothing: a mistake worth saying, not an empty list. */
+function priceRange<T extends z.ZodType<FacetFilterQuery>>(schema: T) {
+  return schema.refine(
+    (query) => query.priceMin === undefined || query.priceMax === undefined || query.priceMin <= query.priceMax,
+    { message: 'priceMin must be at most priceMax.', path: ['priceMin'] },
+  );
+}
 
 /** The rules across fields, and the default sort, for a list query with or without `category`. */
 function listQuery<
-  T extends z.ZodType<{ offset: number; cursor?: string | undefined; q?: string | undefined; sort?: Sort | undefined }>,
+  T extends z.ZodType<
+    { offset: number; cursor?: string | undefined; q?: string | undefined; sort?: Sort | undefined } & FacetFilterQuery
+  >,
 >(schema: T) {
-  return schema
+  return priceRange(schema)
     .refine((query) => !(query.cursor && query.offset > 0), {
       message: 'Pass either offset or cursor, not both.',
       path: ['cursor'],
@@ -207,6 +225,14 @@ function listQuery<
 export const productListQuerySchema = listQuery(productListFields);
 /** /categories/:id takes the category from the path. */
 export const categoryListQuerySchema = listQuery(productListFields.omit({ category: true }));
+/**
+ * GET /products/facets: the list's filters (category, available, q and the facet filters),
+ * without paging or sort.
+ */
+export const productFacetsQuerySchema = priceRange(
+  productListFields.omit({ limit: true, offset: true, cursor: true, sort: true }),
+);
+export type ProductFacetsParams = z.output<typeof productFacetsQuerySchema>;
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 export type ProductListParams = z.output<typeof productListQuerySchema>;
 export { AVAILABLE_THRESHOLD };
@@ -313,6 +339,10 @@ export const ERROR_STATUS = {
   INVALID_TRANSITION: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,
   SKU_TAKEN: 409,
+  /** A company keeps at least one admin: removing or demoting the last one is refused. */
+  LAST_ADMIN: 409,
+  /** Creating or joining a company while in one, or inviting someone already in this one. */
+  ALREADY_IN_COMPANY: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MIN_ORDER_NOT_MET: 422,

@@ -131,6 +131,7 @@ export function buildOrderSummary(overrides: Partial<OrderSummary> = {}): OrderS
     buyerEmail: 'buyer@example.com',
     buyerName: 'Buyer',
     sellerEmail: 'seller@example.com',
+    companyName: null,
     poNumber: '',
     total: 125,
     lineCount: 1,
@@ -172,6 +173,7 @@ export function buildOrder(
     lines,
     history,
     nextStatuses: nextStatuses(status, [viewer]),
+    approval: null,
     ...overrides,
   };
 }

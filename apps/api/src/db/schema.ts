@@ -21,6 +21,8 @@ import {
 import {
   AVAILABLE_THRESHOLD,
   CATEGORY_VALUES,
+  COMPANY_LIMITS,
+  COMPANY_ROLES,
   LIMITS,
   ORDER_LIMITS,
   ORDER_STATUSES,
@@ -29,6 +31,7 @@ import {
   LIST_LIMITS,
   TRADE_LIMITS,
   type Category,
+  type CompanyRole,
   type EmailTopic,
   type NotificationKind,
   type PriceTier,
@@ -125,6 +128,10 @@ export const products = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.quantity} > ${sql.raw(String(AVAILABLE_THRESHOLD))}`),
     index('products_owner_uid_idx').on(t.ownerUid, t.createdAt, t.id),
+    // The brand facet filter (docs/architecture.md, "Facets"): one or several brands in the
+    // default order, and with a price range (or the price sorts) inside each brand.
+    index('products_brand_idx').on(t.brand, t.createdAt, t.id),
+    index('products_brand_price_idx').on(t.brand, t.price, t.createdAt, t.id),
     // A seller's SKUs are unique, case-insensitively; the same index finds a SKU (exactly or by
     // prefix) across the catalogue.
     uniqueIndex('products_sku_owner_unique')
@@ -223,6 +230,22 @@ export const orders = pgTable(
     lineCount: integer('line_count').notNull().default(0),
     units: bigint('units', { mode: 'number' }).notNull().default(0),
     cancelledBy: text('cancelled_by').$type<'buyer' | 'seller'>(),
+    // Company accounts (migration 0011): the buyer's company when they ordered (kept after they
+    // leave: past orders stay company orders), and its name then, for the seller.
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    companyName: text('company_name'),
+    // An order above the buyer's spending limit: set at checkout, then who decided and why.
+    // While it awaits, placed_at is the checkout time; approving sets it to the approval time.
+    approvalLimit: numeric('approval_limit', { precision: 24, scale: 2, mode: 'number' }),
+    approvalCheckoutTotal: numeric('approval_checkout_total', { precision: 24, scale: 2, mode: 'number' }),
+    approvalExpiresAt: timestamp('approval_expires_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedByUid: text('decided_by_uid'),
+    decidedByEmail: text('decided_by_email'),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason').notNull().default(''),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
@@ -252,8 +275,11 @@ export const orders = pgTable(
       sql`(${t.status} <> 'confirmed' OR ${t.confirmedAt} IS NOT NULL)
         AND (${t.status} <> 'shipped' OR ${t.shippedAt} IS NOT NULL)
         AND (${t.status} <> 'delivered' OR ${t.deliveredAt} IS NOT NULL)
-        AND (${t.status} <> 'cancelled' OR (${t.cancelledAt} IS NOT NULL AND ${t.cancelledBy} IS NOT NULL))`,
+        AND (${t.status} <> 'cancelled' OR (${t.cancelledAt} IS NOT NULL AND ${t.cancelledBy} IS NOT NULL))
+        AND (${t.status} <> 'rejected' OR ${t.rejectedAt} IS NOT NULL)
+        AND (${t.status} <> 'awaiting_approval' OR ${t.approvalExpiresAt} IS NOT NULL)`,
     ),
+    check('orders_rejection_reason_length', sql`length(${t.rejectionReason}) <= 500`),
     // My Orders and Sales, newest first, with and without a status filter (read backwards).
     index('orders_buyer_idx').on(t.buyerUid, t.placedAt, t.id),
     index('orders_buyer_status_idx').on(t.buyerUid, t.status, t.placedAt, t.id),
@@ -262,6 +288,12 @@ export const orders = pgTable(
     index('orders_checkout_id_idx').on(t.checkoutId),
     // The seller's dashboard: a window of days read from the index alone.
     index('orders_seller_sales_idx').on(t.sellerUid, t.placedAt, t.status, t.total),
+    // Company orders, newest first, by status; the approval timeout sweep.
+    index('orders_company_idx').on(t.companyId, t.placedAt, t.id),
+    index('orders_company_status_idx').on(t.companyId, t.status, t.placedAt, t.id),
+    index('orders_approval_expiry_idx')
+      .on(t.approvalExpiresAt)
+      .where(sql`${t.status} = 'awaiting_approval'`),
   ],
 );
 
@@ -342,6 +374,25 @@ export const productCounts = pgTable(
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.category, t.available] })],
+);
+
+/**
+ * The facet counts of the catalogue per (category, available) pair, kept exact by triggers on
+ * products (migration 0011, like product_counts): `facet` is 'brand' (value: the brand),
+ * 'price' (value: the PRICE_BANDS band, by the SQL function price_band) or 'rating' (value: the
+ * whole stars, 0 to 5; unrated products are not counted). GET /products/facets reads these
+ * whenever a facet's filters are only category and available.
+ */
+export const productFacetCounts = pgTable(
+  'product_facet_counts',
+  {
+    facet: text('facet').$type<'brand' | 'price' | 'rating'>().notNull(),
+    value: text('value').notNull(),
+    category: text('category').$type<Category>().notNull(),
+    available: boolean('available').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.facet, t.value, t.category, t.available] })],
 );
 
 /** Every word of every product name and brand, kept by triggers: the vocabulary for typo correction. */
@@ -466,6 +517,98 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+const companyRoleList = sql.raw(COMPANY_ROLES.map((value) => `'${value}'`).join(', '));
+
+/** A company account (docs/architecture.md, "Company accounts"). */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('companies_name_length', sql`length(btrim(${t.name})) BETWEEN 1 AND ${sql.raw(String(COMPANY_LIMITS.name))}`),
+  ],
+);
+
+/** A user in a company: one company per user (uid is the key). */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    uid: text('uid').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    // The token's display name when they joined (a saved profile name wins when shown).
+    name: text('name').notNull().default(''),
+    role: text('role').$type<CompanyRole>().notNull(),
+    spendingLimit: numeric('spending_limit', { precision: 24, scale: 2, mode: 'number' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('company_members_role_known', sql`${t.role} IN (${companyRoleList})`),
+    check('company_members_limit_non_negative', sql`${t.spendingLimit} IS NULL OR ${t.spendingLimit} >= 0`),
+    index('company_members_company_idx').on(t.companyId, t.role),
+  ],
+);
+
+/** An admin's invitation of an email (lower-cased) to the company; pending until accepted, declined, revoked or expired. */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<CompanyRole>().notNull(),
+    spendingLimit: numeric('spending_limit', { precision: 24, scale: 2, mode: 'number' }),
+    invitedByUid: text('invited_by_uid').notNull(),
+    invitedByEmail: text('invited_by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('company_invitations_role_known', sql`${t.role} IN (${companyRoleList})`),
+    check('company_invitations_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('company_invitations_limit_non_negative', sql`${t.spendingLimit} IS NULL OR ${t.spendingLimit} >= 0`),
+    // The invitee's list; one pending invitation per email per company (a new one replaces it).
+    uniqueIndex('company_invitations_company_email_unique').on(t.companyId, t.email),
+    index('company_invitations_email_idx').on(t.email, t.expiresAt),
+  ],
+);
+
+/** The company address book: ship-to addresses offered at checkout. */
+export const companyAddresses = pgTable(
+  'company_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    name: text('name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull().default(''),
+    country: text('country').notNull(),
+    phone: text('phone').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'company_addresses_length',
+      sql`length(btrim(${t.label})) BETWEEN 1 AND ${sql.raw(String(COMPANY_LIMITS.addressLabel))} AND ${maxLength(t.name, ORDER_LIMITS.name)} AND ${maxLength(t.line1, ORDER_LIMITS.line)} AND ${maxLength(t.line2, ORDER_LIMITS.line)} AND ${maxLength(t.city, ORDER_LIMITS.city)} AND ${maxLength(t.postalCode, ORDER_LIMITS.postalCode)} AND ${maxLength(t.country, ORDER_LIMITS.country)} AND ${maxLength(t.phone, ORDER_LIMITS.phone)}`,
+    ),
+    index('company_addresses_company_idx').on(t.companyId, t.label),
+  ],
+);
+
 /** A buyer's saved list of products and quantities ("Weekly kitchen restock"): docs/architecture.md, "Quick order and lists". */
 export const orderLists = pgTable(
   'order_lists',
@@ -473,6 +616,8 @@ export const orderLists = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerUid: text('owner_uid').notNull(),
     name: text('name').notNull(),
+    // Shared with the owner's company (read for every member, edit for the owner and admins).
+    shared: boolean('shared').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -577,6 +722,10 @@ export type CartItemRow = typeof cartItems.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyMemberRow = typeof companyMembers.$inferSelect;
+export type CompanyInvitationRow = typeof companyInvitations.$inferSelect;
+export type CompanyAddressRow = typeof companyAddresses.$inferSelect;
 export type ImportRow = typeof imports.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

@@ -1,20 +1,25 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
+  COMPANY_ROLE_LABELS,
   formatOrderNumber,
   HOLD_WARNING_HOURS,
   ORDER_STATUS_LABELS,
+  type Invitation,
   type NotificationKind,
   type OrderStatus,
 } from '@b2b/shared';
 import type { AppDb, AppTx } from '../db/client.js';
 import {
   cartItems,
+  companyMembers,
   notifications,
   profiles,
   type ImportRow,
   type NewNotificationRow,
+  type OrderLineRow,
   type OrderRow,
 } from '../db/schema.js';
+import type { AuthUser } from '../plugins/auth.js';
 import type { EmailOrder } from './emails/notification-email.js';
 import { money } from './emails/notification-email.js';
 
@@ -70,8 +75,15 @@ async function companyOf(tx: AppTx, uid: string): Promise<string> {
 const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
 
-/** Checkout: the seller of each order learns of it; the buyer gets a confirmation per order. */
-export async function notifyOrdersPlaced(tx: AppTx, placed: PlacedOrder[]): Promise<void> {
+/**
+ * Checkout: the seller of each order learns of it; the buyer gets a confirmation per order. An
+ * approved order tells its seller only (`buyer: false`): the buyer hears of the approval instead.
+ */
+export async function notifyOrdersPlaced(
+  tx: AppTx,
+  placed: PlacedOrder[],
+  { buyer: toBuyer = true }: { buyer?: boolean } = {},
+): Promise<void> {
   const first = placed[0];
   if (!first) return;
   const company = await companyOf(tx, first.order.buyerUid);
@@ -94,22 +106,128 @@ export async function notifyOrdersPlaced(tx: AppTx, placed: PlacedOrder[]): Prom
         link: orderLink(order),
         data,
       },
-      {
-        key: `order_placed:${order.id}`,
-        userUid: order.buyerUid,
-        userEmail: order.buyerEmail,
-        kind: 'order_placed',
-        title: `Order ${number} placed`,
-        body: `Your order with ${sellerNames.get(order.sellerUid) ?? order.sellerEmail} is placed: ${summary}. We will write when the seller confirms it.`,
-        link: orderLink(order),
-        data,
-      },
+      ...(toBuyer
+        ? [
+            {
+              key: `order_placed:${order.id}`,
+              userUid: order.buyerUid,
+              userEmail: order.buyerEmail,
+              kind: 'order_placed',
+              title: `Order ${number} placed`,
+              body: `Your order with ${sellerNames.get(order.sellerUid) ?? order.sellerEmail} is placed: ${summary}. We will write when the seller confirms it.`,
+              link: orderLink(order),
+              data,
+            } satisfies NewNotificationRow,
+          ]
+        : []),
     ];
   });
   await write(tx, rows);
 }
 
-const STATUS_SENTENCE: Record<Exclude<OrderStatus, 'placed'>, string> = {
+/**
+ * A checkout above the buyer's spending limit: each approver and admin of the company who may
+ * approve it (not the buyer) hears of it once per checkout, with its orders' lines and totals.
+ */
+export async function notifyApprovalRequested(tx: AppTx, placed: PlacedOrder[]): Promise<void> {
+  const first = placed[0];
+  if (!first?.order.companyId) return;
+  const { order } = first;
+  const approvers = await tx
+    .select({ uid: companyMembers.uid, email: companyMembers.email })
+    .from(companyMembers)
+    .where(
+      and(eq(companyMembers.companyId, order.companyId ?? ''), inArray(companyMembers.role, ['admin', 'approver'])),
+    );
+  const total = order.approvalCheckoutTotal ?? placed.reduce((sum, p) => sum + p.order.total, 0);
+  const numbers = placed.map((p) => formatOrderNumber(p.order.number));
+  const who = order.buyerName || order.buyerEmail;
+  const rows = approvers
+    .filter((approver) => approver.uid !== order.buyerUid)
+    .map((approver): NewNotificationRow => ({
+      key: `approval_requested:${order.checkoutId}:${approver.uid}`,
+      userUid: approver.uid,
+      userEmail: approver.email,
+      kind: 'approval_requested',
+      title: `${who} needs your approval`,
+      body:
+        `${who} checked out ${money(total)}, above their spending limit of ${money(order.approvalLimit ?? 0)}: ` +
+        `${numbers.join(', ')} ${placed.length === 1 ? 'waits' : 'wait'} for an approver or admin to approve or reject.`,
+      link: orderLink(order),
+      data: { order: emailOrder(order, first.lines, order.companyName ?? '') },
+    }));
+  await write(tx, rows);
+}
+
+/**
+ * An approval decided: approved, the seller learns of the order now (the new-order notification
+ * fires here, never before) and the buyer hears it was approved; rejected (or timed out), the
+ * buyer hears why.
+ */
+export async function notifyApprovalDecided(tx: AppTx, order: OrderRow, orderLines: OrderLineRow[]): Promise<void> {
+  const number = formatOrderNumber(order.number);
+  const by = order.decidedByName || order.decidedByEmail || '';
+  if (order.status === 'placed') {
+    await notifyOrdersPlaced(tx, [{ order, lines: orderLines }], { buyer: false });
+    await write(tx, [
+      {
+        key: `order_approved:${order.id}`,
+        userUid: order.buyerUid,
+        userEmail: order.buyerEmail,
+        kind: 'order_approved',
+        title: `Order ${number} approved`,
+        body: `${by} approved your order; it is placed with the seller now.`,
+        link: orderLink(order),
+        data: { order: emailOrderSummary(order) },
+      },
+    ]);
+  } else if (order.status === 'rejected') {
+    await write(tx, [
+      {
+        key: `order_rejected:${order.id}`,
+        userUid: order.buyerUid,
+        userEmail: order.buyerEmail,
+        kind: 'order_rejected',
+        title: `Order ${number} rejected`,
+        body: `${by ? `${by} rejected your order` : 'Your order was rejected'}: ${order.rejectionReason} Its stock went back on sale.`,
+        link: orderLink(order),
+        data: { order: emailOrderSummary(order) },
+      },
+    ]);
+  }
+}
+
+/**
+ * An invitation: the invited email hears of it. Someone without an account yet has no uid, so
+ * their row is kept under `invitee:<email>` (no inbox reads it; the email goes out all the same).
+ */
+export async function notifyInvitation(tx: AppTx, invitation: Invitation, inviter: AuthUser): Promise<void> {
+  const [profile] = await tx
+    .select({ uid: profiles.uid })
+    .from(profiles)
+    .where(eq(profiles.email, invitation.email))
+    .orderBy(sql`${profiles.updatedAt} DESC`)
+    .limit(1);
+  const limit =
+    invitation.spendingLimit === null ? 'no spending limit' : `a spending limit of ${money(invitation.spendingLimit)}`;
+  await write(tx, [
+    {
+      key: `company_invitation:${invitation._id}`,
+      userUid: profile?.uid ?? `invitee:${invitation.email}`,
+      userEmail: invitation.email,
+      kind: 'company_invitation',
+      title: `Join ${invitation.companyName}`,
+      body:
+        `${inviter.displayName || inviter.email} invited you to buy for ${invitation.companyName} as ` +
+        `${COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}, with ${limit}. Sign in with this email to accept; ` +
+        `the invitation expires in 7 days.`,
+      link: '/company',
+      data: {},
+    },
+  ]);
+}
+
+const STATUS_SENTENCE: Record<Exclude<OrderStatus, 'placed' | 'awaiting_approval' | 'rejected'>, string> = {
   confirmed: 'The seller confirmed your order and is preparing it.',
   shipped: 'Your order is on its way.',
   delivered: 'Your order was delivered.',
@@ -123,7 +241,7 @@ const STATUS_SENTENCE: Record<Exclude<OrderStatus, 'placed'>, string> = {
 export async function notifyStatusChanged(tx: AppTx, order: OrderRow, actor: 'buyer' | 'seller'): Promise<void> {
   const number = formatOrderNumber(order.number);
   const status = order.status;
-  if (status === 'placed') return;
+  if (status === 'placed' || status === 'awaiting_approval' || status === 'rejected') return;
   let row: NewNotificationRow;
   if (actor === 'buyer') {
     if (status !== 'cancelled') return;
@@ -283,4 +401,8 @@ export const ACTION_LABEL: Record<NotificationKind, string> = {
   hold_expiring: 'Go to your cart',
   low_stock: 'Update the product',
   import_finished: 'See the import',
+  approval_requested: 'Review the order',
+  order_approved: 'View your order',
+  order_rejected: 'View your order',
+  company_invitation: 'See the invitation',
 };

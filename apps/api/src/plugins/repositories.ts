@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createCartRepository, type CartRepository } from '../repositories/carts.js';
+import { createCompanyRepository, type CompanyRepository } from '../repositories/companies.js';
 import { createListRepository, type ListRepository } from '../repositories/lists.js';
 import { createOrderRepository, type OrderRepository } from '../repositories/orders.js';
 import { createProductRepository, type ProductRepository } from '../repositories/products.js';
@@ -13,6 +14,7 @@ declare module 'fastify' {
       orders: OrderRepository;
       quickOrder: QuickOrderRepository;
       lists: ListRepository;
+      companies: CompanyRepository;
     };
   }
 }
@@ -24,9 +26,10 @@ export default fp(
     app.decorate('repos', {
       products: createProductRepository(app.db),
       carts,
-      orders: createOrderRepository(app.db, { carts }),
+      orders: createOrderRepository(app.db, { carts, approvalTimeoutHours: app.config.approvalTimeoutHours }),
       quickOrder: createQuickOrderRepository(app.db, { carts }),
       lists: createListRepository(app.db, { carts }),
+      companies: createCompanyRepository(app.db),
     });
   },
   { name: 'repositories', dependencies: ['db', 'config'] },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import {
   LIST_LIMITS,
   type ListAddToCartResult,
@@ -8,17 +8,20 @@ import {
   type SavedList,
 } from '@b2b/shared';
 import type { AppDb, AppTx } from '../db/client.js';
-import { cartItems, orderLines, orderLists, orderListLines, orders, products } from '../db/schema.js';
-import { AppError, notFound } from '../lib/errors.js';
+import { cartItems, companyMembers, orderLines, orderLists, orderListLines, orders, products } from '../db/schema.js';
+import { AppError, forbidden, notFound } from '../lib/errors.js';
 import type { AuthUser } from '../plugins/auth.js';
 import type { CartRepository } from './carts.js';
+import { membershipOf } from './companies.js';
 
 /*
  * Saved lists (docs/architecture.md, "Quick order and lists"): a buyer's named lists of products
  * and quantities. A list belongs to its owner: anyone else's id answers 404, exactly like an id
  * that does not exist, so lists cannot be probed. Adding a list to the cart buys every line
  * through the cart's bulk purchase (the trade rules of a purchase); a product deleted since is
- * reported, never silently dropped.
+ * reported, never silently dropped. A list shared with the owner's company (company accounts) is
+ * read by every member of it and edited by its owner and the company's admins, as long as the
+ * owner is still in the company; to everyone else it stays a 404.
  */
 
 const PRODUCT = {
@@ -37,33 +40,81 @@ const PRODUCT = {
 const listNotFound = () => notFound('List');
 
 export function createListRepository(db: AppDb, { carts }: { carts: CartRepository }) {
-  /** The caller's list, locked for the rest of the transaction; 404 for anyone else's. */
-  async function ownList(tx: AppDb | AppTx, id: string, user: AuthUser, lock = false) {
-    const query = tx
-      .select()
-      .from(orderLists)
-      .where(and(eq(orderLists.id, id), eq(orderLists.ownerUid, user.uid)));
+  /**
+   * The list if the caller may `read` it, `edit` it or (`own`) share it, locked for the rest of
+   * the transaction; 404 when they cannot even read it, 403 when they can read but not edit it.
+   * Membership is read now (a member who left stops seeing the company's lists at once).
+   */
+  async function ownList(
+    tx: AppDb | AppTx,
+    id: string,
+    user: AuthUser,
+    lock = false,
+    mode: 'read' | 'edit' | 'own' = 'edit',
+  ) {
+    const query = tx.select().from(orderLists).where(eq(orderLists.id, id));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw listNotFound();
-    return row;
+    const access = await accessOf(tx, row, user);
+    if (!access.read) throw listNotFound();
+    if (mode === 'own' && row.ownerUid !== user.uid) throw forbidden('Only the list’s owner can share it.');
+    if (mode === 'edit' && !access.edit) {
+      throw forbidden('This list is shared with you to read: only its owner and the company’s admins change it.');
+    }
+    return { ...row, ownerEmail: access.ownerEmail, canEdit: access.edit };
   }
 
+  async function accessOf(
+    tx: AppDb | AppTx,
+    row: typeof orderLists.$inferSelect,
+    user: AuthUser,
+  ): Promise<{ read: boolean; edit: boolean; ownerEmail: string }> {
+    if (row.ownerUid === user.uid) return { read: true, edit: true, ownerEmail: user.email };
+    if (!row.shared) return { read: false, edit: false, ownerEmail: '' };
+    const [me, owner] = await Promise.all([membershipOf(tx, user.uid), ownerOf(tx, row.ownerUid)]);
+    if (!me || !owner || me.companyId !== owner.companyId) return { read: false, edit: false, ownerEmail: '' };
+    return { read: true, edit: me.role === 'admin', ownerEmail: owner.email };
+  }
+
+  async function ownerOf(tx: AppDb | AppTx, uid: string) {
+    const [row] = await tx
+      .select({ companyId: companyMembers.companyId, email: companyMembers.email })
+      .from(companyMembers)
+      .where(eq(companyMembers.uid, uid));
+    return row ?? null;
+  }
+
+  /** The caller's lists, and the lists their company's members share, last changed first. */
   async function summaries(user: AuthUser): Promise<ListSummary[]> {
+    const me = await membershipOf(db, user.uid);
     const rows = await db
       .select({
         list: orderLists,
+        ownerEmail: companyMembers.email,
         lineCount: sql<number>`(select count(*)::integer from ${orderListLines} where ${orderListLines.listId} = ${orderLists.id})`,
       })
       .from(orderLists)
-      .where(eq(orderLists.ownerUid, user.uid))
+      .leftJoin(companyMembers, eq(companyMembers.uid, orderLists.ownerUid))
+      .where(
+        or(
+          eq(orderLists.ownerUid, user.uid),
+          me ? and(eq(orderLists.shared, true), eq(companyMembers.companyId, me.companyId)) : undefined,
+        ),
+      )
       .orderBy(desc(orderLists.updatedAt), desc(orderLists.id));
-    return rows.map(({ list, lineCount }) => ({
-      _id: list.id,
-      name: list.name,
-      lineCount: Number(lineCount),
-      createdAt: list.createdAt.toISOString(),
-      updatedAt: list.updatedAt.toISOString(),
-    }));
+    return rows.map(({ list, lineCount, ownerEmail }) => {
+      const own = list.ownerUid === user.uid;
+      return {
+        _id: list.id,
+        name: list.name,
+        lineCount: Number(lineCount),
+        shared: list.shared,
+        ownerEmail: own ? user.email : (ownerEmail ?? ''),
+        canEdit: own || me?.role === 'admin',
+        createdAt: list.createdAt.toISOString(),
+        updatedAt: list.updatedAt.toISOString(),
+      };
+    });
   }
 
   async function linesOf(listId: string): Promise<ListLine[]> {
@@ -150,12 +201,15 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
   }
 
   async function get(id: string, user: AuthUser): Promise<SavedList> {
-    const list = await ownList(db, id, user);
+    const list = await ownList(db, id, user, false, 'read');
     const lines = await linesOf(id);
     return {
       _id: list.id,
       name: list.name,
       lineCount: lines.length,
+      shared: list.shared,
+      ownerEmail: list.ownerEmail,
+      canEdit: list.canEdit,
       createdAt: list.createdAt.toISOString(),
       updatedAt: list.updatedAt.toISOString(),
       lines,
@@ -183,11 +237,25 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
     },
 
     async remove(id: string, user: AuthUser): Promise<void> {
-      const deleted = await db
-        .delete(orderLists)
-        .where(and(eq(orderLists.id, id), eq(orderLists.ownerUid, user.uid)))
-        .returning({ id: orderLists.id });
-      if (deleted.length === 0) throw listNotFound();
+      await db.transaction(async (tx) => {
+        await ownList(tx, id, user, true);
+        await tx.delete(orderLists).where(eq(orderLists.id, id));
+      });
+    },
+
+    /** PUT /lists/:id/shared: the owner shares the list with their company, or stops sharing it. */
+    async share(id: string, user: AuthUser, shared: boolean): Promise<SavedList> {
+      await db.transaction(async (tx) => {
+        await ownList(tx, id, user, true, 'own');
+        if (shared && !(await membershipOf(tx, user.uid))) {
+          throw new AppError('VALIDATION_ERROR', 'Join or create a company first: a list is shared with your company.');
+        }
+        await tx
+          .update(orderLists)
+          .set({ shared, updatedAt: sql`now()` })
+          .where(eq(orderLists.id, id));
+      });
+      return get(id, user);
     },
 
     /** Sets a product's quantity in the list (adding the line when it is new). */
@@ -264,7 +332,7 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
      * bulk purchase: one result per line, a deleted product reported as NOT_FOUND.
      */
     async addToCart(id: string, user: AuthUser): Promise<ListAddToCartResult> {
-      await ownList(db, id, user);
+      await ownList(db, id, user, false, 'read');
       const lines = await linesOf(id);
       const live = lines.filter((line) => line.product);
       const bought = await carts.buyLines(

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
+  APPROVAL_TIMEOUT_REASON,
+  canApprove,
   formatOrderNumber,
   judgeQuantity,
   MAX_EXACT_COUNT,
@@ -8,8 +10,10 @@ import {
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
+  type CompanyOrdersParams,
   type Order,
   type OrderActor,
+  type OrderApproval,
   type OrderHistoryEntry,
   type OrderListParams,
   type OrderStatus,
@@ -33,9 +37,16 @@ import {
   type OrderRow,
 } from '../db/schema.js';
 import { AppError, forbidden, notFound } from '../lib/errors.js';
-import { notifyOrdersPlaced, notifyStatusChanged, type PlacedOrder } from '../notifications/events.js';
+import {
+  notifyApprovalDecided,
+  notifyApprovalRequested,
+  notifyOrdersPlaced,
+  notifyStatusChanged,
+  type PlacedOrder,
+} from '../notifications/events.js';
 import type { AuthUser } from '../plugins/auth.js';
 import type { CartRepository } from './carts.js';
+import { membersOf, membershipOf, type Membership } from './companies.js';
 import { returnStock } from './stock.js';
 
 /*
@@ -46,7 +57,7 @@ import { returnStock } from './stock.js';
  */
 
 /** Whose list: the buyer's orders (My Orders) or the seller's (Sales). */
-export type OrderRole = OrderActor;
+export type OrderRole = 'buyer' | 'seller';
 
 export interface OrderPage {
   items: OrderSummary[];
@@ -56,11 +67,13 @@ export interface OrderPage {
 }
 
 const STATUS_TIMESTAMP = {
+  awaiting_approval: 'submittedAt',
   placed: 'placedAt',
   confirmed: 'confirmedAt',
   shipped: 'shippedAt',
   delivered: 'deliveredAt',
   cancelled: 'cancelledAt',
+  rejected: 'rejectedAt',
 } as const satisfies Record<OrderStatus, keyof OrderRow>;
 
 export function toOrderSummary(row: OrderRow): OrderSummary {
@@ -72,6 +85,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     buyerEmail: row.buyerEmail,
     buyerName: row.buyerName,
     sellerEmail: row.sellerEmail,
+    companyName: row.companyName,
     poNumber: row.poNumber,
     total: row.total,
     lineCount: row.lineCount,
@@ -83,20 +97,56 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
 
 function history(row: OrderRow): OrderHistoryEntry[] {
   return ORDER_STATUSES.flatMap((status) => {
+    // An order that waited for approval was placed only once approved.
+    if (status === 'placed' && !sellerSeesRow(row)) return [];
     const at = row[STATUS_TIMESTAMP[status]];
     return at ? [{ status, at: at.toISOString() }] : [];
   }).sort((a, b) => a.at.localeCompare(b.at));
 }
 
-/** The caller's roles in an order (both, when a seller bought their own product). */
-function rolesOf(row: OrderRow, user: AuthUser): OrderActor[] {
+/**
+ * Whether the seller sees the order: every order that never needed approval, and one that
+ * needed it once an approver approved it. One awaiting approval, rejected, or cancelled by its
+ * buyer while it awaited never reaches the seller (not in Sales, counts, dashboard, notifications).
+ */
+export const sellerSees = sql`(${orders.approvalExpiresAt} IS NULL OR (${orders.decidedAt} IS NOT NULL AND ${orders.status} NOT IN ('awaiting_approval', 'rejected')))`;
+function sellerSeesRow(row: OrderRow): boolean {
+  return (
+    row.approvalExpiresAt === null ||
+    (row.decidedAt !== null && row.status !== 'awaiting_approval' && row.status !== 'rejected')
+  );
+}
+
+/**
+ * The caller's roles in an order (both, when a seller bought their own product; `approver` for
+ * an approver or admin of the buyer's company, read now from the database).
+ */
+function rolesOf(row: OrderRow, user: AuthUser, member: Membership | null): OrderActor[] {
   return [
     ...(row.buyerUid === user.uid ? (['buyer'] as const) : []),
-    ...(row.sellerUid === user.uid ? (['seller'] as const) : []),
+    ...(row.sellerUid === user.uid && sellerSeesRow(row) ? (['seller'] as const) : []),
+    ...(row.companyId !== null && member?.companyId === row.companyId && canApprove(member.role)
+      ? (['approver'] as const)
+      : []),
   ];
 }
 
-function toOrder(row: OrderRow, lines: OrderLineRow[], roles: OrderActor[]): Order {
+/** Whether `member` may approve `row`: not their own order above their own limit. */
+function mayDecide(row: OrderRow, user: AuthUser, member: Membership): boolean {
+  if (row.buyerUid !== user.uid) return true;
+  return member.spendingLimit === null || (row.approvalCheckoutTotal ?? row.total) <= member.spendingLimit;
+}
+
+function toOrder(
+  row: OrderRow,
+  lines: OrderLineRow[],
+  roles: OrderActor[],
+  approval: OrderApproval | null,
+  user?: AuthUser,
+): Order {
+  // An approver who may not approve this one (their own, above their own limit) is not offered it.
+  const blocked =
+    roles.includes('approver') && approval !== null && !approval.approvers.some((a) => a.email === user?.email);
   return {
     ...toOrderSummary(row),
     shipTo: {
@@ -125,9 +175,39 @@ function toOrder(row: OrderRow, lines: OrderLineRow[], roles: OrderActor[]): Ord
       lineTotal: line.lineTotal,
     })),
     history: history(row),
-    nextStatuses: nextStatuses(row.status, roles),
+    nextStatuses: nextStatuses(row.status, roles).filter((status) => !(blocked && status === 'placed')),
+    approval,
   };
 }
+
+/** The approval block of an order that needed one (null otherwise); approvers are read now. */
+async function approvalOf(executor: AppDb | AppTx, row: OrderRow): Promise<OrderApproval | null> {
+  if (row.approvalExpiresAt === null) return null;
+  let approvers: OrderApproval['approvers'] = [];
+  if (row.status === 'awaiting_approval' && row.companyId !== null) {
+    approvers = (await membersOf(executor, row.companyId))
+      .filter(
+        (m) =>
+          canApprove(m.role) &&
+          (m.uid !== row.buyerUid ||
+            m.spendingLimit === null ||
+            (row.approvalCheckoutTotal ?? row.total) <= m.spendingLimit),
+      )
+      .map((m) => ({ email: m.email, name: m.name }));
+  }
+  return {
+    spendingLimit: row.approvalLimit ?? 0,
+    checkoutTotal: row.approvalCheckoutTotal ?? row.total,
+    expiresAt: row.approvalExpiresAt.toISOString(),
+    approvers,
+    decidedBy: row.decidedByEmail ? { email: row.decidedByEmail, name: row.decidedByName ?? '' } : null,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    reason: row.rejectionReason,
+  };
+}
+
+/** Exact cents of a 2-decimal amount. */
+const cents = (amount: number) => BigInt(Math.round(amount * 100));
 
 /** A cursor carries the last row's placing time (as text, microseconds kept) and id. */
 function encodeCursor(placedAt: string, id: string): string {
@@ -203,7 +283,10 @@ async function assertCartFitsRules(tx: AppTx, items: readonly CartItemRow[]): Pr
   );
 }
 
-export function createOrderRepository(db: AppDb, { carts }: { carts: CartRepository }) {
+export function createOrderRepository(
+  db: AppDb,
+  { carts, approvalTimeoutHours }: { carts: CartRepository; approvalTimeoutHours: number },
+) {
   async function lockedOrder(tx: AppTx, id: string): Promise<OrderRow> {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw notFound('Order');
@@ -214,13 +297,116 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
     return executor.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position));
   }
 
-  /** The order, if the caller is its buyer or its seller (403 otherwise, 404 when there is none). */
-  async function visibleOrder(id: string, user: AuthUser): Promise<{ row: OrderRow; roles: OrderActor[] }> {
-    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  /**
+   * The order, if the caller is its buyer, its seller (once the seller sees it) or an approver or
+   * admin of the buyer's company; 404 when there is none, when it is a company order of someone
+   * else (so ids cannot be probed), or when its seller does not see it yet; 403 otherwise.
+   */
+  async function visibleOrder(
+    executor: AppDb | AppTx,
+    row: OrderRow | undefined,
+    user: AuthUser,
+  ): Promise<{ row: OrderRow; roles: OrderActor[]; member: Membership | null }> {
     if (!row) throw notFound('Order');
-    const roles = rolesOf(row, user);
-    if (roles.length === 0) throw forbidden('Only the buyer and the seller can see this order.');
-    return { row, roles };
+    const member = row.companyId !== null ? await membershipOf(executor, user.uid) : null;
+    const roles = rolesOf(row, user, member);
+    if (roles.length === 0) {
+      if (row.companyId !== null || (row.sellerUid === user.uid && !sellerSeesRow(row))) throw notFound('Order');
+      throw forbidden('Only the buyer and the seller can see this order.');
+    }
+    return { row, roles, member };
+  }
+
+  async function readOrder(id: string, user: AuthUser) {
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    return visibleOrder(db, row, user);
+  }
+
+  /** A page of orders matching `filter`, newest first, by offset or keyset cursor. */
+  async function page(
+    filter: SQL | undefined,
+    params: { limit: number; offset: number; cursor?: string | undefined },
+  ): Promise<OrderPage> {
+    let where: SQL | undefined = filter;
+    if (params.cursor) {
+      const after = decodeCursor(params.cursor);
+      const at = sql`${after.placedAt}::timestamptz`;
+      where = and(filter, or(lt(orders.placedAt, at), and(eq(orders.placedAt, at), lt(orders.id, after.id))));
+    }
+    const rows = await db
+      .select({ row: orders, placedKey: sql<string>`${orders.placedAt}::text` })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.placedAt), desc(orders.id))
+      .limit(params.limit + 1)
+      .offset(params.cursor ? 0 : params.offset);
+    const items = rows.slice(0, params.limit);
+    const last = items.at(-1);
+    const nextCursor = rows.length > params.limit && last ? encodeCursor(last.placedKey, last.row.id) : null;
+
+    // Counted up to MAX_EXACT_COUNT, like a seller's listings: a lower bound beyond.
+    const bounded = db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(filter)
+      .limit(MAX_EXACT_COUNT + 1)
+      .as('bounded');
+    const [counted] = await db.select({ n: count() }).from(bounded);
+    const n = counted?.n ?? 0;
+    return {
+      items: items.map(({ row }) => toOrderSummary(row)),
+      total: Math.min(n, MAX_EXACT_COUNT),
+      totalIsExact: n <= MAX_EXACT_COUNT,
+      nextCursor,
+    };
+  }
+
+  /**
+   * Approve or reject, by an approver or admin of the buyer's company: the order row is locked,
+   * so of an approve and a reject racing, the second finds it decided (409 INVALID_TRANSITION).
+   */
+  async function decide(id: string, user: AuthUser, to: 'placed' | 'rejected', reason: string): Promise<Order> {
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      const { row, roles, member } = await visibleOrder(tx, locked, user);
+      const verb = to === 'placed' ? 'approve' : 'reject';
+      if (!roles.includes('approver') || !member) {
+        throw forbidden(`Only an approver or admin of the buyer's company can ${verb} this order.`);
+      }
+      if (row.status !== 'awaiting_approval') {
+        throw new AppError(
+          'INVALID_TRANSITION',
+          `Only an order awaiting approval can be ${verb}d; this one is ${ORDER_STATUS_LABELS[row.status].toLowerCase()}.`,
+        );
+      }
+      if (to === 'placed' && !mayDecide(row, user, member)) {
+        throw forbidden('This order is above your own spending limit: another approver or admin must approve it.');
+      }
+      const [updated] = await tx
+        .update(orders)
+        .set({
+          status: to,
+          ...(to === 'placed' ? { placedAt: sql`now()` } : { rejectedAt: sql`now()`, rejectionReason: reason }),
+          decidedByUid: user.uid,
+          decidedByEmail: user.email,
+          decidedByName: user.displayName,
+          decidedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_approval')))
+        .returning();
+      if (!updated) throw new Error('the locked order changed underneath');
+      const lines = await linesOf(tx, id);
+      if (to === 'rejected') {
+        await returnStock(
+          tx,
+          lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+        );
+      }
+      await notifyApprovalDecided(tx, updated, lines);
+      const after = rolesOf(updated, user, member);
+      return toOrder(updated, lines, after, await approvalOf(tx, updated), user);
+    });
   }
 
   return {
@@ -252,6 +438,21 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
           (a[0]?.sellerEmail ?? '').localeCompare(b[0]?.sellerEmail ?? ''),
         );
 
+        // A company member's checkout above their spending limit waits for approval, every order
+        // of it: the total is of the whole checkout, in exact cents (a limit exactly met is placed).
+        const member = await membershipOf(tx, user.uid);
+        const checkoutCents = items.reduce((sum, item) => sum + cents(item.price) * BigInt(item.buyQuantity), 0n);
+        const awaits = member !== null && member.spendingLimit !== null && checkoutCents > cents(member.spendingLimit);
+        const approval = awaits
+          ? {
+              status: 'awaiting_approval' as const,
+              approvalLimit: member.spendingLimit,
+              approvalCheckoutTotal: Number(checkoutCents) / 100,
+              submittedAt: sql`now()`,
+              approvalExpiresAt: sql`now() + make_interval(hours => ${approvalTimeoutHours})`,
+            }
+          : {};
+
         const checkoutId = randomUUID();
         const placed: PlaceOrderResult['orders'] = [];
         const notices: PlacedOrder[] = [];
@@ -276,6 +477,9 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
               shipCountry: input.shipTo.country,
               shipPhone: input.shipTo.phone,
               note: input.note,
+              companyId: member?.companyId ?? null,
+              companyName: member?.companyName ?? null,
+              ...approval,
             })
             .returning({ id: orders.id });
           if (!order) throw new Error('insert returned no order');
@@ -309,8 +513,10 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
           placed.push({ _id, orderNumber, sellerEmail, status, total });
           notices.push({ order: row, lines: group.map((item) => ({ ...item, quantity: item.buyQuantity })) });
         }
-        // The outbox: the seller's and the buyer's notifications commit with the orders.
-        await notifyOrdersPlaced(tx, notices);
+        // The outbox: the seller's and the buyer's notifications commit with the orders. An order
+        // awaiting approval tells the approvers instead; its sellers hear of it once approved.
+        if (awaits) await notifyApprovalRequested(tx, notices);
+        else await notifyOrdersPlaced(tx, notices);
         const result: PlaceOrderResult = { acknowledged: true, checkoutId, orders: placed };
         await inTransaction?.(tx, result);
         return result;
@@ -319,45 +525,25 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
 
     /** The caller's orders as buyer or as seller, newest first, paged by offset or keyset cursor. */
     async list(user: AuthUser, role: OrderRole, params: OrderListParams): Promise<OrderPage> {
-      const owner = role === 'buyer' ? eq(orders.buyerUid, user.uid) : eq(orders.sellerUid, user.uid);
-      const filter = and(owner, params.status ? eq(orders.status, params.status) : undefined);
-      let where: SQL | undefined = filter;
-      if (params.cursor) {
-        const after = decodeCursor(params.cursor);
-        const at = sql`${after.placedAt}::timestamptz`;
-        where = and(filter, or(lt(orders.placedAt, at), and(eq(orders.placedAt, at), lt(orders.id, after.id))));
-      }
-      const rows = await db
-        .select({ row: orders, placedKey: sql<string>`${orders.placedAt}::text` })
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.placedAt), desc(orders.id))
-        .limit(params.limit + 1)
-        .offset(params.cursor ? 0 : params.offset);
-      const page = rows.slice(0, params.limit);
-      const last = page.at(-1);
-      const nextCursor = rows.length > params.limit && last ? encodeCursor(last.placedKey, last.row.id) : null;
+      const owner = role === 'buyer' ? eq(orders.buyerUid, user.uid) : and(eq(orders.sellerUid, user.uid), sellerSees);
+      return page(and(owner, params.status ? eq(orders.status, params.status) : undefined), params);
+    },
 
-      // Counted up to MAX_EXACT_COUNT, like a seller's listings: a lower bound beyond.
-      const bounded = db
-        .select({ one: sql`1` })
-        .from(orders)
-        .where(filter)
-        .limit(MAX_EXACT_COUNT + 1)
-        .as('bounded');
-      const [counted] = await db.select({ n: count() }).from(bounded);
-      const n = counted?.n ?? 0;
-      return {
-        items: page.map(({ row }) => toOrderSummary(row)),
-        total: Math.min(n, MAX_EXACT_COUNT),
-        totalIsExact: n <= MAX_EXACT_COUNT,
-        nextCursor,
-      };
+    /** GET /companies/current/orders: every order of the company (the gate is the caller's). */
+    async listCompany(companyId: string, params: CompanyOrdersParams): Promise<OrderPage> {
+      return page(
+        and(
+          eq(orders.companyId, companyId),
+          params.status ? eq(orders.status, params.status) : undefined,
+          params.member ? eq(orders.buyerUid, params.member) : undefined,
+        ),
+        params,
+      );
     },
 
     /** How many of the caller's orders (as buyer or seller) are in each status. */
     async countByStatus(user: AuthUser, role: OrderRole): Promise<OrderStatusCounts> {
-      const owner = role === 'buyer' ? eq(orders.buyerUid, user.uid) : eq(orders.sellerUid, user.uid);
+      const owner = role === 'buyer' ? eq(orders.buyerUid, user.uid) : and(eq(orders.sellerUid, user.uid), sellerSees);
       const rows = await db
         .select({ status: orders.status, n: count() })
         .from(orders)
@@ -369,8 +555,65 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
     },
 
     async get(id: string, user: AuthUser): Promise<Order> {
-      const { row, roles } = await visibleOrder(id, user);
-      return toOrder(row, await linesOf(db, id), roles);
+      const { row, roles } = await readOrder(id, user);
+      return toOrder(row, await linesOf(db, id), roles, await approvalOf(db, row), user);
+    },
+
+    approve(id: string, user: AuthUser): Promise<Order> {
+      return decide(id, user, 'placed', '');
+    },
+
+    reject(id: string, user: AuthUser, reason: string): Promise<Order> {
+      return decide(id, user, 'rejected', reason);
+    },
+
+    /**
+     * The approval timeout: orders awaiting approval past their expiry become rejected with
+     * their stock returned, up to `batch` per transaction. FOR UPDATE SKIP LOCKED lets several
+     * processes sweep at once (and an approver's decision in progress is left to finish).
+     */
+    async expireApprovals(batch: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const due = tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.status, 'awaiting_approval'), lt(orders.approvalExpiresAt, sql`now()`)))
+          .orderBy(asc(orders.approvalExpiresAt))
+          .limit(batch)
+          .for('update', { skipLocked: true });
+        const expired = await tx
+          .update(orders)
+          .set({
+            status: 'rejected',
+            rejectedAt: sql`now()`,
+            rejectionReason: APPROVAL_TIMEOUT_REASON,
+            updatedAt: sql`now()`,
+          })
+          .where(and(inArray(orders.id, due), eq(orders.status, 'awaiting_approval')))
+          .returning();
+        if (expired.length === 0) return 0;
+        const lines = await tx
+          .select()
+          .from(orderLines)
+          .where(
+            inArray(
+              orderLines.orderId,
+              expired.map((row) => row.id),
+            ),
+          );
+        await returnStock(
+          tx,
+          lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+        );
+        for (const row of expired) {
+          await notifyApprovalDecided(
+            tx,
+            row,
+            lines.filter((line) => line.orderId === row.id),
+          );
+        }
+        return expired.length;
+      });
     },
 
     /**
@@ -382,9 +625,7 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
      */
     async changeStatus(id: string, user: AuthUser, change: OrderStatusUpdate): Promise<Order> {
       return db.transaction(async (tx) => {
-        const row = await lockedOrder(tx, id);
-        const roles = rolesOf(row, user);
-        if (roles.length === 0) throw forbidden('Only the buyer and the seller can change this order.');
+        const { row, roles, member } = await visibleOrder(tx, await lockedOrder(tx, id), user);
         const allowed = ORDER_TRANSITIONS[row.status][change.status];
         if (!allowed) {
           throw new AppError(
@@ -392,7 +633,12 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
             `A ${ORDER_STATUS_LABELS[row.status].toLowerCase()} order cannot become ${ORDER_STATUS_LABELS[change.status].toLowerCase()}.`,
           );
         }
-        const actor = allowed.find((who) => roles.includes(who));
+        if (allowed.every((who) => who === 'approver')) {
+          throw forbidden(
+            `Approving and rejecting go through POST /orders/${id}/approve and /orders/${id}/reject, by an approver or admin of the buyer's company.`,
+          );
+        }
+        const actor = allowed.find((who): who is 'buyer' | 'seller' => who !== 'approver' && roles.includes(who));
         if (!actor) {
           throw forbidden(
             `Only the ${allowed.join(' or ')} can make a ${ORDER_STATUS_LABELS[row.status].toLowerCase()} order ${ORDER_STATUS_LABELS[change.status].toLowerCase()}.`,
@@ -412,7 +658,8 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
           .where(and(eq(orders.id, id), eq(orders.status, row.status)))
           .returning();
         if (!updated) throw new Error('the locked order changed underneath');
-        await notifyStatusChanged(tx, updated, actor);
+        // A buyer's cancel while it awaited approval: the seller never saw the order.
+        if (sellerSeesRow(row)) await notifyStatusChanged(tx, updated, actor);
         const lines = await linesOf(tx, id);
         if (change.status === 'cancelled') {
           await returnStock(
@@ -420,7 +667,7 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
             lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
           );
         }
-        return toOrder(updated, lines, roles);
+        return toOrder(updated, lines, rolesOf(updated, user, member), await approvalOf(tx, updated), user);
       });
     },
 
@@ -429,7 +676,7 @@ export function createOrderRepository(db: AppDb, { carts }: { carts: CartReposit
      * its stock, today's price), one transaction per line, and says per line what happened.
      */
     async reorder(id: string, user: AuthUser): Promise<ReorderResult> {
-      const { row } = await visibleOrder(id, user);
+      const { row } = await readOrder(id, user);
       if (row.buyerUid !== user.uid) throw forbidden('Only the buyer can reorder this order.');
       const results: ReorderLineResult[] = [];
       for (const line of await linesOf(db, id)) {

@@ -29,8 +29,9 @@ export function setTotal(reply: FastifyReply, total: number): void {
 
 /** What a list says about itself, in headers: its body stays the plain array the client expects. */
 export const LIST_HEADERS_DOC =
-  'X-Total-Count is the number of matches; X-Total-Count-Relation says whether it is exact (eq) or a lower ' +
-  'bound (gte: searches are not counted past the page, other lists past 10,000). X-Next-Cursor (and a Link ' +
+  'X-Total-Count is the number of matches; X-Total-Count-Relation says whether it is exact (eq), a lower ' +
+  "bound (gte: a seller's own list past 10,000) or an estimate (estimate: searches and brand, price, rating " +
+  'or seller filters past 10,000 matches). X-Next-Cursor (and a Link ' +
   'rel="next") continue the list after this page; X-Search-Corrected names the spelling searched instead ' +
   'when q itself matched nothing.';
 
@@ -45,11 +46,11 @@ export const productListResponse = { 200: z.array(publicProductSchema), ...error
 
 /** What a page of any list says about the rest of it (products, orders). */
 export type ListPageInfo = Pick<ProductPage, 'total' | 'totalIsExact' | 'nextCursor'> &
-  Partial<Pick<ProductPage, 'correctedQuery'>>;
+  Partial<Pick<ProductPage, 'correctedQuery' | 'totalIsEstimate'>>;
 
 export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: ListPageInfo): void {
   setTotal(reply, page.total);
-  reply.header('X-Total-Count-Relation', page.totalIsExact ? 'eq' : 'gte');
+  reply.header('X-Total-Count-Relation', page.totalIsEstimate ? 'estimate' : page.totalIsExact ? 'eq' : 'gte');
   if (page.nextCursor) {
     reply.header('X-Next-Cursor', page.nextCursor);
     const url = new URL(request.url, 'http://x');

@@ -330,6 +330,7 @@ test('preferences are honoured: a topic switched off gets no email, the inbox st
     cartReminders: true,
     stockAlerts: true,
     imports: true,
+    approvals: true,
   });
   const productId = await insertProduct(t.database.db, seller, { quantity: 100, minSellQty: 1 });
   await api.buy(quiet, productId, 1);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type RouterProviderProps } from 'react-router';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The browser's router by default; the build's prerender passes a memory router at one path. */
+export function App({ router: given }: { router?: RouterProviderProps['router'] }) {
+  const [router] = useState(() => given ?? createAppRouter());
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -16,10 +16,20 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 type PageModule = { default: ComponentType };
 type PageHandle = { preload: () => Promise<PageModule> };
 
-/** A lazy page element, and its loader for preloading. Spread into a route object. */
+/**
+ * A lazy page element, and its loader for preloading. Spread into a route object. Once its code
+ * has loaded the page renders at once, without suspending: a prerendered page is hydrated after
+ * its code is in (main.tsx), so hydration never meets a Suspense boundary still waiting for code.
+ */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> => {
-  const Page = lazy(load);
-  return { element: <Page />, handle: { preload: load } satisfies PageHandle };
+  let loaded: PageModule | undefined;
+  const preload = () => load().then((module) => (loaded = module));
+  const Lazy = lazy(preload);
+  function Page() {
+    const Loaded = loaded?.default;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { element: <Page />, handle: { preload } satisfies PageHandle };
 };
 
 export const routes: RouteObject[] = [
@@ -65,6 +75,9 @@ export const routes: RouteObject[] = [
               { path: 'profile', ...page(() => import('./routes/profile')) },
               { path: 'inbox', ...page(() => import('./routes/inbox')) },
               { path: 'dashboard', ...page(() => import('./routes/dashboard')) },
+              { path: 'company', ...page(() => import('./routes/company')) },
+              { path: 'company/orders', ...page(() => import('./routes/company-orders')) },
+              { path: 'approvals', ...page(() => import('./routes/approvals')) },
               // One route for both, so the chosen file stays chosen when an import's id joins the URL.
               { path: 'import/:id?', ...page(() => import('./routes/import-products')) },
             ],
@@ -76,28 +89,32 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Starts downloading the page code for a location (a path, with or without search and hash). */
-export function preloadPage(location: string): void {
-  for (const match of matchRoutes(routes, location) ?? []) {
-    const handle = match.route.handle as PageHandle | undefined;
-    handle?.preload().catch(() => {
-      // A failed preload is retried by the page itself when it renders, and reported there.
-    });
-  }
+/**
+ * Starts downloading the page code for a location (a path, with or without search and hash);
+ * resolves once it is in, or has failed.
+ */
+export async function preloadPage(location: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, location) ?? []).map((match) =>
+      (match.route.handle as PageHandle | undefined)?.preload().catch(() => {
+        // A failed preload is retried by the page itself when it renders, and reported there.
+      }),
+    ),
+  );
 }
 
 /** Preloads the page behind an in-app link the pointer or focus reaches. */
 function preloadOnIntent(event: Event): void {
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-  preloadPage(link.pathname);
+  void preloadPage(link.pathname);
 }
 
 let listening = false;
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
-  preloadPage(router.state.location.pathname);
+  void preloadPage(router.state.location.pathname);
   if (!listening) {
     listening = true;
     for (const type of ['pointerover', 'focusin', 'touchstart']) {

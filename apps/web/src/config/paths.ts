@@ -39,6 +39,12 @@ export const paths = {
   importProducts: '/import',
   /** One import on that page (its progress or summary): the id in the URL survives a reload. */
   importRun: (id: string) => `/import/${id}`,
+  /** The signed-in user's company: create one, or its members, invitations and address book. */
+  company: '/company',
+  /** Orders of colleagues above their spending limit, for the company's approvers and admins. */
+  approvals: '/approvals',
+  /** Every order of the company's members, by member and status (approvers and admins). */
+  companyOrders: '/company/orders',
   contact: '/contact',
   /** The signed-in user's profile: names, photo, company, password. */
   profile: '/profile',

@@ -3,7 +3,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 const firebase = vi.hoisted(() => ({ getIdToken: vi.fn<() => Promise<string | null>>() }));
 vi.mock('@/lib/firebase', () => firebase);
 
-const { ApiError, apiFetch, apiFetchPage, NETWORK_ERROR_MESSAGE } = await import('./api-client');
+const { ApiError, apiFetch, apiFetchPage, apiUrl, NETWORK_ERROR_MESSAGE } = await import('./api-client');
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -101,6 +101,7 @@ test('apiFetchPage reads the total from X-Total-Count', async () => {
     items: [{ id: 1 }, { id: 2 }],
     total: 57,
     totalIsExact: true,
+    totalIsEstimate: false,
     nextCursor: null,
     correctedQuery: null,
   });
@@ -113,6 +114,7 @@ test('apiFetchPage falls back to the item count without the header', async () =>
     items: [{ id: 1 }],
     total: 1,
     totalIsExact: true,
+    totalIsEstimate: false,
     nextCursor: null,
     correctedQuery: null,
   });
@@ -134,8 +136,21 @@ test('apiFetchPage reads a lower-bound total, the next cursor and a corrected se
     items: [{ id: 1 }],
     total: 10_000,
     totalIsExact: false,
+    totalIsEstimate: false,
     nextCursor: 'eyJpZCI6MX0',
     correctedQuery: 'café “noir”',
+  });
+});
+
+test('apiFetchPage reads an estimated total as neither exact nor a lower bound', async () => {
+  fetchMock.mockResolvedValue(
+    json([], { headers: { 'X-Total-Count': '12400', 'X-Total-Count-Relation': 'estimate' } }),
+  );
+
+  await expect(apiFetchPage('/products')).resolves.toMatchObject({
+    total: 12_400,
+    totalIsExact: false,
+    totalIsEstimate: true,
   });
 });
 
@@ -143,4 +158,22 @@ test('apiFetchPage treats X-Total-Count-Relation eq as exact', async () => {
   fetchMock.mockResolvedValue(json([], { headers: { 'X-Total-Count': '0', 'X-Total-Count-Relation': 'eq' } }));
 
   await expect(apiFetchPage('/products')).resolves.toMatchObject({ total: 0, totalIsExact: true, nextCursor: null });
+});
+
+test('apiFetchPage reads an estimated total as neither exact nor a lower bound', async () => {
+  fetchMock.mockResolvedValue(
+    json([{ id: 1 }], { headers: { 'X-Total-Count': '12400', 'X-Total-Count-Relation': 'estimate' } }),
+  );
+
+  await expect(apiFetchPage('/products', { query: { q: 'steel' } })).resolves.toMatchObject({
+    total: 12_400,
+    totalIsExact: false,
+    totalIsEstimate: true,
+  });
+});
+
+test('an array in the query is sent as the parameter repeated', () => {
+  expect(apiUrl('/products', { brand: ['Acme', 'B&Q'], q: 'bolt', offset: undefined })).toBe(
+    '/api/products?brand=Acme&brand=B%26Q&q=bolt',
+  );
 });

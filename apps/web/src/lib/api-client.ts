@@ -29,7 +29,8 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
-export type QueryValue = string | number | boolean | undefined;
+/** An array is sent as the parameter repeated (brand=a&brand=b). */
+export type QueryValue = string | number | boolean | undefined | readonly string[];
 
 export type ApiFetchOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -44,7 +45,8 @@ export type ApiFetchOptions = {
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) search.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value as readonly string[]) search.append(key, item);
+    else if (value !== undefined) search.set(key, String(value));
   }
   const qs = search.toString();
   return `/api${path}${qs ? `?${qs}` : ''}`;
@@ -139,8 +141,13 @@ export type ApiPage<T> = {
   items: T[];
   /** X-Total-Count; the item count when the header is missing. */
   total: number;
-  /** False when X-Total-Count-Relation is `gte`: the real total is at least `total`. */
+  /**
+   * False when X-Total-Count-Relation is `gte` (the real total is at least `total`) or
+   * `estimate` (the real total is near `total`, above or below it).
+   */
   totalIsExact: boolean;
+  /** X-Total-Count-Relation `estimate`: "about 12,400 results". */
+  totalIsEstimate: boolean;
   /** X-Next-Cursor: present only when rows exist after this page. */
   nextCursor: string | null;
   /** X-Search-Corrected: nothing matched `q` as typed, and these are the results for this spelling. */
@@ -163,11 +170,13 @@ export async function apiFetchPage<T>(path: string, options: ApiFetchOptions = {
   const header = response.headers.get('X-Total-Count');
   const total = header === null ? Number.NaN : Number(header);
   const counted = Number.isInteger(total) && total >= 0;
+  // Without the relation header the count is exact, as it was before the API could estimate.
+  const relation = counted ? response.headers.get('X-Total-Count-Relation')?.trim().toLowerCase() : undefined;
   return {
     items,
     total: counted ? total : items.length,
-    // Without the relation header the count is exact, as it was before the API could estimate.
-    totalIsExact: !counted || response.headers.get('X-Total-Count-Relation')?.trim().toLowerCase() !== 'gte',
+    totalIsExact: relation !== 'gte' && relation !== 'estimate',
+    totalIsEstimate: relation === 'estimate',
     nextCursor: response.headers.get('X-Next-Cursor') || null,
     correctedQuery: decodeHeader(response.headers.get('X-Search-Corrected')),
   };

@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import toast from 'react-hot-toast';
 import { showAlert } from '@/components/ui/dialogs';
 import { errorMessage } from '@/lib/errors';
+import { useHydrated } from '@/lib/hydration';
 import { getFirebase, getSignInSettings } from '@/lib/firebase';
 import {
   completeGoogleRedirect,
@@ -182,6 +183,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [wanted]);
 
+  // The build's frame and the hydration render know no session: "checking" until hydrated.
+  const hydrated = useHydrated();
+  const shownUser = hydrated ? user : null;
+  const shownLoading = hydrated ? loading : true;
+
   const value = useMemo<AuthContextValue>(() => {
     const signedIn = (current: User): AuthUser => {
       const next = toAuthUser(current);
@@ -195,8 +201,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return services;
     };
     return {
-      user,
-      loading,
+      user: shownUser,
+      loading: shownLoading,
       googleMode,
       prepare() {
         // `active` until the page is left; Firebase starts once.
@@ -249,7 +255,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(null);
       },
     };
-  }, [user, loading, googleMode]);
+  }, [shownUser, shownLoading, googleMode]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody } from '@b2b/shared';
+import type { ErrorBody, Facets } from '@b2b/shared';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -12,11 +12,28 @@ import { setupServer } from 'msw/node';
  * production. The setup file also resets the handlers and the request log between tests.
  */
 
+/** Facets that offer nothing: no brand, every band and floor empty. */
+export const emptyFacets: Facets = {
+  brands: [],
+  brandsMore: 0,
+  priceBands: [],
+  ratings: [],
+  categories: [],
+  available: [],
+};
+
 /**
- * The navbar bell asks for the unread count on every signed-in page; answered here for every
- * test (0 unread) so that page tests need not each declare it. A test may override it.
+ * The navbar asks on every signed-in page for the bell's unread count, the caller's company (its
+ * Company menu) and their invitations, and the product lists ask for their filter counts; all are
+ * answered here for every test (0 unread, no company, no invitations, empty facets) so that page
+ * tests need not each declare them. A test may override them.
  */
-export const server = setupServer(http.get('/api/notifications/unread-count', () => HttpResponse.json({ unread: 0 })));
+export const server = setupServer(
+  http.get('/api/notifications/unread-count', () => HttpResponse.json({ unread: 0 })),
+  http.get('/api/products/facets', () => HttpResponse.json(emptyFacets)),
+  http.get('/api/companies/current', () => errorResponse(404, 'NOT_FOUND', 'You are not in a company.')),
+  http.get('/api/invitations', () => HttpResponse.json([])),
+);
 
 export type ReceivedRequest = {
   method: string;
@@ -75,8 +92,8 @@ export function clearReceivedRequests() {
 }
 
 export type PageHeaders = {
-  /** `gte`: the total is a lower bound (X-Total-Count-Relation); exact when left out. */
-  relation?: 'eq' | 'gte';
+  /** `gte`: the total is a lower bound, `estimate`: near it (X-Total-Count-Relation); exact when left out. */
+  relation?: 'eq' | 'gte' | 'estimate';
   /** X-Next-Cursor: more rows exist after this page. */
   nextCursor?: string;
   /** X-Search-Corrected, sent URL-encoded: the results are for this spelling of the search. */

@@ -7,6 +7,7 @@ import {
   listLineParamsSchema,
   listRenameSchema,
   listSchema,
+  listShareSchema,
   listSummarySchema,
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +19,9 @@ const tags = ['lists'];
 
 const listRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.lists;
-  const mine = 'Lists belong to their owner: another user’s list answers 404, like one that does not exist.';
+  const mine =
+    'Lists belong to their owner: another user’s list answers 404, like one that does not exist. A list shared ' +
+    'with the owner’s company is read by its members and changed by the owner and its admins (403 for other members).';
 
   app.get(
     '/lists',
@@ -96,7 +99,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${mine} A line whose product was deleted has \`product: null\`.`,
         security: bearer,
         params: idParamsSchema,
-        response: { 200: listSchema, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: listSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => repo.get(request.params.id, currentUser(request)),
@@ -113,10 +116,30 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: idParamsSchema,
         body: listRenameSchema,
-        response: { 200: listSchema, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: listSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => repo.rename(request.params.id, currentUser(request), request.body.name),
+  );
+
+  app.put(
+    '/lists/:id/shared',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Share a list with the owner's company, or stop sharing it",
+        description:
+          'The owner only (403 for a member who reads it shared; 404 for anyone else). Shared, every member of the ' +
+          "owner's company reads it and adds it to their cart; the owner and the company's admins edit it. 400 " +
+          'without a company.',
+        security: bearer,
+        params: idParamsSchema,
+        body: listShareSchema,
+        response: { 200: listSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => repo.share(request.params.id, currentUser(request), request.body.shared),
   );
 
   app.delete(
@@ -129,7 +152,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
         description: mine,
         security: bearer,
         params: idParamsSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 404, 429) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -149,7 +172,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: listLineParamsSchema,
         body: listLineInputSchema,
-        response: { 200: listSchema, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: listSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) =>
@@ -166,7 +189,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
         description: mine,
         security: bearer,
         params: listLineParamsSchema,
-        response: { 200: listSchema, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: listSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => repo.removeLine(request.params.id, currentUser(request), request.params.productId),

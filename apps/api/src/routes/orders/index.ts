@@ -1,6 +1,7 @@
 import {
   idParamsSchema,
   orderListQuerySchema,
+  orderRejectSchema,
   orderSchema,
   orderStatusCountsSchema,
   orderStatusUpdateSchema,
@@ -92,7 +93,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'An order with its lines, address and status history',
         description:
-          'For its buyer and its seller only (403 for anyone else). `nextStatuses` lists what the caller may do.',
+          'For its buyer, its seller (once the seller sees it: not while it awaits approval, nor when rejected) and ' +
+          "the approvers and admins of the buyer's company; 403 for anyone else, but 404 for a company order, so " +
+          "another company's ids cannot be probed. `nextStatuses` lists what the caller may do; `approval` (on an " +
+          'order that needed approval) names who can approve it.',
         security: bearer,
         params: idParamsSchema,
         response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 429) },
@@ -110,7 +114,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move an order to its next status',
         description:
           'placed → confirmed → shipped → delivered, and cancelled from placed (buyer or seller) or confirmed ' +
-          '(seller). A change not in that table is 409 INVALID_TRANSITION; one in it but not for the caller is 403. ' +
+          '(seller) or awaiting_approval (buyer). A change not in that table is 409 INVALID_TRANSITION; one in it ' +
+          'but not for the caller is 403 (approving and rejecting have their own routes). ' +
           'Cancelling returns the stock of every line in the same transaction. `trackingRef` only with shipped.',
         security: bearer,
         params: idParamsSchema,
@@ -119,6 +124,45 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => repo.changeStatus(request.params.id, currentUser(request), request.body),
+  );
+
+  app.post(
+    '/orders/:id/approve',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Approve an order awaiting approval: it becomes placed and its seller sees it',
+        description:
+          "An approver or admin of the buyer's company (read from the database now): 403 for the buyer and other " +
+          'members, 404 for anyone outside the company. 409 INVALID_TRANSITION unless it awaits approval (of an ' +
+          'approve and a reject racing, exactly one wins). 403 for an approver approving their own order above ' +
+          'their own limit. The seller is notified now, not before.',
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => repo.approve(request.params.id, currentUser(request)),
+  );
+
+  app.post(
+    '/orders/:id/reject',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Reject an order awaiting approval, with a reason: its stock returns in the same transaction',
+        description:
+          "An approver or admin of the buyer's company: 403 for the buyer and other members, 404 for anyone " +
+          'outside the company; 409 INVALID_TRANSITION unless it awaits approval. The buyer is told the reason.',
+        security: bearer,
+        params: idParamsSchema,
+        body: orderRejectSchema,
+        response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => repo.reject(request.params.id, currentUser(request), request.body.reason),
   );
 
   app.post(

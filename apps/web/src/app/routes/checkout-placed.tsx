@@ -48,14 +48,25 @@ export default function CheckoutPlacedRoute() {
     body = (
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4 p-4 sm:p-6">
-          <div role="status">
-            <h1 className="text-2xl font-bold sm:text-3xl">Thank you, your order is placed</h1>
-            <p className="mt-1 text-base-content/70">
-              {orders.length === 1
-                ? 'The seller has your order.'
-                : `Your cart became ${orders.length} orders, one per seller. Each seller confirms and ships their own.`}
-            </p>
-          </div>
+          {orders.every((order) => order.status === 'awaiting_approval') ? (
+            <div role="status">
+              <h1 className="text-2xl font-bold sm:text-3xl">Your order is waiting for approval</h1>
+              <p className="mt-1 text-base-content/70">
+                The checkout is above your spending limit, so an approver or admin of your company decides first. Its
+                stock is held; the {orders.length === 1 ? 'seller sees the order' : 'sellers see the orders'} once it is
+                approved.
+              </p>
+            </div>
+          ) : (
+            <div role="status">
+              <h1 className="text-2xl font-bold sm:text-3xl">Thank you, your order is placed</h1>
+              <p className="mt-1 text-base-content/70">
+                {orders.length === 1
+                  ? 'The seller has your order.'
+                  : `Your cart became ${orders.length} orders, one per seller. Each seller confirms and ships their own.`}
+              </p>
+            </div>
+          )}
           <ul className="divide-y divide-base-300">
             {orders.map((order) => (
               <li key={order._id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">

@@ -11,7 +11,15 @@ import MyOrdersRoute from './my-orders';
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
 vi.mock('@/lib/firebase', () => import('@/test/fake-auth').then((m) => m.fakeFirebaseModule));
 
-const counts: OrderStatusCounts = { placed: 2, confirmed: 0, shipped: 1, delivered: 0, cancelled: 1 };
+const counts: OrderStatusCounts = {
+  awaiting_approval: 0,
+  placed: 2,
+  confirmed: 0,
+  shipped: 1,
+  delivered: 0,
+  cancelled: 1,
+  rejected: 0,
+};
 
 beforeEach(() => {
   fakeAuth.reset();

@@ -233,3 +233,99 @@ test('reorder results label the pack and maximum refusals', async () => {
   expect(outcome).toHaveTextContent('Kettle × 3Not a whole number of packs: Sold in packs of 6: choose 6.');
   expect(outcome).toHaveTextContent('Mugs × 12Above the maximum per order: You can order at most 10 of this product.');
 });
+
+const approval = {
+  spendingLimit: 500,
+  checkoutTotal: 800,
+  expiresAt: '2026-12-02T09:00:00.000Z',
+  approvers: [
+    { email: 'owner@example.com', name: 'Olivia Owner' },
+    { email: 'pat@example.com', name: '' },
+  ],
+  decidedBy: null,
+  decidedAt: null,
+  reason: '',
+};
+
+test('awaiting approval: the buyer sees the badge, why it waits, who can approve, and can cancel', async () => {
+  fakeAuth.signIn({ email: BUYER });
+  const waiting = buyerOrder({ status: 'awaiting_approval', nextStatuses: ['cancelled'], approval });
+  const cancelled = { ...waiting, status: 'cancelled' as const, nextStatuses: [], cancelledBy: 'buyer' as const };
+  const { user } = renderOrder(waiting, { after: cancelled });
+
+  const heading = await screen.findByRole('heading', { level: 1, name: /Order B2B-000042/ });
+  expect(within(heading).getByText('Awaiting approval')).toBeInTheDocument();
+  const panel = screen.getByRole('region', { name: 'Waiting for approval' });
+  expect(panel).toHaveTextContent('The checkout’s total of $800.00 is above your spending limit of $500.00.');
+  expect(panel).toHaveTextContent('Who can approve: Olivia Owner, pat@example.com.');
+  // The buyer neither approves nor rejects their own order.
+  expect(screen.queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
+
+  vi.mocked(confirmDialog).mockResolvedValueOnce(true);
+  await user.click(screen.getByRole('button', { name: 'Cancel order B2B-000042' }));
+  expect(await within(heading).findByText('Cancelled')).toBeInTheDocument();
+  const patch = receivedRequests().find((r) => r.method === 'PATCH');
+  expect(await patch?.json()).toEqual({ status: 'cancelled' });
+});
+
+test('rejected: the buyer reads who rejected it, when and why; nothing is left to do', async () => {
+  fakeAuth.signIn({ email: BUYER });
+  renderOrder(
+    buyerOrder({
+      status: 'rejected',
+      nextStatuses: [],
+      history: [
+        { status: 'awaiting_approval', at: '2026-11-20T09:00:00.000Z' },
+        { status: 'rejected', at: '2026-11-20T10:00:00.000Z' },
+      ],
+      approval: {
+        ...approval,
+        approvers: [],
+        decidedBy: { email: 'owner@example.com', name: 'Olivia Owner' },
+        decidedAt: '2026-11-20T10:00:00.000Z',
+        reason: 'Over this month’s budget',
+      },
+    }),
+  );
+
+  const panel = await screen.findByRole('region', { name: 'Rejected' });
+  expect(panel).toHaveTextContent('Olivia Owner rejected it on');
+  expect(panel).toHaveTextContent('Reason: Over this month’s budget');
+  expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+  // The timeline stops at the rejection: nothing ahead.
+  const timeline = screen.getByRole('list', { name: 'Status history' });
+  const steps = within(timeline).getAllByRole('listitem');
+  expect(steps).toHaveLength(2);
+  expect(steps[0]).toHaveTextContent(/^✓Awaiting approval/);
+  expect(steps[1]).toHaveTextContent(/^×Rejected/);
+});
+
+test('an approver of the buyer’s company approves from the order page, back to Approvals', async () => {
+  fakeAuth.signIn({ email: 'owner@example.com' });
+  const waiting = buyerOrder({ status: 'awaiting_approval', nextStatuses: ['placed', 'rejected'], approval });
+  const approved: Order = {
+    ...waiting,
+    status: 'placed',
+    nextStatuses: [],
+    approval: { ...approval, approvers: [], decidedBy: { email: 'owner@example.com', name: 'Olivia Owner' } },
+  };
+  let current = waiting;
+  const { user } = renderOrder(waiting);
+  server.use(
+    http.get(`/api/orders/${waiting._id}`, () => HttpResponse.json(current)),
+    http.post(`/api/orders/${waiting._id}/approve`, () => {
+      current = approved;
+      return HttpResponse.json(current);
+    }),
+  );
+
+  expect(await screen.findByRole('link', { name: 'Approvals' })).toHaveAttribute('href', '/approvals');
+  expect(screen.getByRole('region', { name: 'Waiting for approval' })).toHaveTextContent(
+    'above the buyer’s spending limit',
+  );
+  vi.mocked(confirmDialog).mockResolvedValueOnce(true);
+  await user.click(screen.getByRole('button', { name: 'Approve B2B-000042' }));
+  const heading = screen.getByRole('heading', { level: 1, name: /Order B2B-000042/ });
+  expect(await within(heading).findByText('Placed')).toBeInTheDocument();
+  expect(screen.getByText(/Approved by Olivia Owner/)).toBeInTheDocument();
+});

@@ -15,7 +15,9 @@ import { cartKeys } from '@/features/cart/api/get-cart';
 import { useOrder } from '@/features/orders/api/get-order';
 import { SaveAsList } from '@/features/lists/components/save-as-list';
 import { useReorder } from '@/features/orders/api/reorder';
+import { ApprovalActions } from '@/features/orders/components/approval-actions';
 import { OrderActions } from '@/features/orders/components/order-actions';
+import { OrderApproval } from '@/features/orders/components/order-approval';
 import { OrderLines } from '@/features/orders/components/order-lines';
 import { OrderStatusBadge } from '@/features/orders/components/order-status-badge';
 import { OrderTimeline } from '@/features/orders/components/order-timeline';
@@ -69,6 +71,14 @@ function OrderView({ order }: { order: Order }) {
   const [reordered, setReordered] = useState<ReorderResult | null>(null);
   const isBuyer = sameEmail(order.buyerEmail, user?.email);
   const isSeller = sameEmail(order.sellerEmail, user?.email);
+  // Neither party: an approver or admin of the buyer's company, who came from the company's views.
+  const back = isBuyer
+    ? { to: paths.myOrders, label: 'My Orders' }
+    : isSeller
+      ? { to: paths.sales, label: 'Sales' }
+      : order.status === 'awaiting_approval'
+        ? { to: paths.approvals, label: 'Approvals' }
+        : { to: paths.companyOrders, label: 'Company orders' };
   const reorder = useReorder({
     onSuccess: (result) => {
       setReordered(result);
@@ -92,18 +102,21 @@ function OrderView({ order }: { order: Order }) {
       <header className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm">
-            <Link to={isBuyer ? paths.myOrders : paths.sales} className="link link-primary">
-              {isBuyer ? 'My Orders' : 'Sales'}
+            <Link to={back.to} className="link link-primary">
+              {back.label}
             </Link>
           </p>
           <h1 className="flex flex-wrap items-center gap-3 text-3xl font-bold">
             Order {order.orderNumber} <OrderStatusBadge status={order.status} />
           </h1>
           <p className="mt-1 text-base-content/70">
-            Placed <time dateTime={order.placedAt}>{formatDateTime(order.placedAt)}</time>
+            {/* An order that went through approval was checked out then; placed only once approved. */}
+            {order.approval ? 'Ordered' : 'Placed'}{' '}
+            <time dateTime={order.placedAt}>{formatDateTime(order.placedAt)}</time>
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <ApprovalActions order={order} next={order.nextStatuses} size="md" />
           <OrderActions
             order={order}
             next={order.nextStatuses}
@@ -130,6 +143,12 @@ function OrderView({ order }: { order: Order }) {
           ) : null}
         </div>
       </header>
+
+      {order.approval ? (
+        <div className="mb-6">
+          <OrderApproval order={order} isBuyer={isBuyer} />
+        </div>
+      ) : null}
 
       {reordered && user ? (
         <div className="mb-6">
@@ -168,6 +187,12 @@ function OrderView({ order }: { order: Order }) {
                   <SellerName email={order.sellerEmail} withEmail />
                   {isSeller ? ' (you)' : ''}
                 </dd>
+                {order.companyName ? (
+                  <>
+                    <dt className="text-base-content/70">Company</dt>
+                    <dd className="break-all">{order.companyName}</dd>
+                  </>
+                ) : null}
                 <dt className="text-base-content/70">PO number</dt>
                 <dd className="break-all">{order.poNumber || '–'}</dd>
                 {order.trackingRef ? (

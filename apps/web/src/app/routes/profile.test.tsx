@@ -52,7 +52,14 @@ function renderProfile(profile: Profile = stored) {
 
 let preferences: EmailPreferences;
 beforeEach(() => {
-  preferences = { newOrders: true, orderUpdates: true, cartReminders: true, stockAlerts: true, imports: true };
+  preferences = {
+    newOrders: true,
+    orderUpdates: true,
+    cartReminders: true,
+    stockAlerts: true,
+    imports: true,
+    approvals: true,
+  };
 });
 
 const puts = () => receivedRequests().filter((r) => r.route === 'PUT /api/profile');
@@ -167,7 +174,7 @@ test('a Google-only account is told why there is no password to change', async (
 test('email preferences: every topic starts on; switching one off saves it at once', async () => {
   const { user } = renderProfile();
   const orderUpdates = await screen.findByRole('checkbox', { name: /My order updates/ });
-  expect(screen.getAllByRole('checkbox')).toHaveLength(5);
+  expect(screen.getAllByRole('checkbox')).toHaveLength(6);
   expect(orderUpdates).toBeChecked();
   await user.click(orderUpdates);
   await waitFor(() =>

@@ -40,11 +40,13 @@ function renderSales(orders: OrderSummary[]) {
     http.get('/api/sales', () => pageResponse(stored)),
     http.get('/api/sales/counts', () =>
       HttpResponse.json({
+        awaiting_approval: 0,
         placed: stored.filter((o) => o.status === 'placed').length,
         confirmed: stored.filter((o) => o.status === 'confirmed').length,
         shipped: stored.filter((o) => o.status === 'shipped').length,
         delivered: stored.filter((o) => o.status === 'delivered').length,
         cancelled: stored.filter((o) => o.status === 'cancelled').length,
+        rejected: 0,
       }),
     ),
     http.patch('/api/orders/:id/status', async ({ params, request }) => {

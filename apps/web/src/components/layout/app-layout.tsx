@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LoadingState } from '@/components/ui/states';
 import { Footer } from './footer';
+import { InvitationsBanner } from './invitations-banner';
 import { Navbar } from './navbar';
 
 export function AppLayout() {
@@ -14,6 +15,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Navbar />
+      <InvitationsBanner />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* Route modules are lazy: this shows while a page's code downloads. */}
         <Suspense fallback={<LoadingState />}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { FacebookIcon, LinkedInIcon, MailIcon, PhoneIcon, PinIcon, XIcon, YouTubeIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { SITE_CONTACT, SOCIAL_LINKS, type SocialNetwork } from '@/config/site';
+import { useHydrated } from '@/lib/hydration';
 
 const SOCIAL_ICONS: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>> = {
   Facebook: FacebookIcon,
@@ -18,7 +19,8 @@ export const LEGAL_LINKS = [
 ] as const;
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  // The prerendered page says the build's year; this browser's clock takes over once hydrated.
+  const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
   return (
     <footer className="mt-16 bg-neutral text-neutral-content">
       <div className="mx-auto footer max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:footer-horizontal sm:grid-cols-2 lg:grid-cols-4">

@@ -1,8 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { fakeAuth } from '@/test/fake-auth';
-import { server } from '@/test/server';
+import { receivedRoutes, server } from '@/test/server';
 import { renderRoute } from '@/test/render';
 import { Navbar } from './navbar';
 
@@ -193,4 +194,72 @@ test('the small-screen menu lists the groups with their pages, two taps from any
   expect(within(menu).getByRole('heading', { name: 'Selling' })).toBeVisible();
   expect(within(menu).getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
   expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+});
+
+test('the Company menu: Company for everyone, Approvals and Company orders for approvers and admins', async () => {
+  fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
+  const { user, unmount } = renderNavbar();
+  const bar = () => within(screen.getByRole('navigation', { name: 'Main' }));
+  const companyMenu = async () => {
+    const button = bar().getByRole('button', { name: 'Company' });
+    return document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+  };
+  // No company (the API answers 404): the Company page only, to create one or answer an invitation.
+  await user.click(bar().getByRole('button', { name: 'Company' }));
+  await waitFor(() => expect(receivedRoutes()).toContain('GET /api/companies/current'));
+  let menu = await companyMenu();
+  expect(
+    within(menu)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href')),
+  ).toEqual(['/company']);
+  unmount();
+
+  server.use(
+    http.get('/api/companies/current', () =>
+      HttpResponse.json({
+        _id: '00000000-0000-4000-8000-000000000001',
+        name: 'Rahman Restaurants',
+        createdAt: '2026-11-01T00:00:00.000Z',
+        updatedAt: '2026-11-01T00:00:00.000Z',
+        role: 'approver',
+        spendingLimit: null,
+        members: [],
+        invitations: [],
+      }),
+    ),
+  );
+  renderNavbar();
+  await user.click(bar().getByRole('button', { name: 'Company' }));
+  menu = await companyMenu();
+  expect(await within(menu).findByRole('link', { name: 'Approvals' })).toHaveAttribute('href', '/approvals');
+  expect(within(menu).getByRole('link', { name: 'Company orders' })).toHaveAttribute('href', '/company/orders');
+});
+
+test('pending invitations show as a count on the Company menu and its page link', async () => {
+  fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
+  server.use(
+    http.get('/api/invitations', () =>
+      HttpResponse.json([
+        {
+          _id: '00000000-0000-4000-8000-000000000002',
+          email: 'ann@example.com',
+          role: 'buyer',
+          spendingLimit: 500,
+          companyId: '00000000-0000-4000-8000-000000000001',
+          companyName: 'Rahman Restaurants',
+          invitedByEmail: 'owner@example.com',
+          createdAt: '2026-11-20T09:00:00.000Z',
+          expiresAt: '2026-11-27T09:00:00.000Z',
+        },
+      ]),
+    ),
+  );
+  renderNavbar();
+  const bar = within(screen.getByRole('navigation', { name: 'Main' }));
+  expect(await bar.findByRole('button', { name: 'Company, 1 invitation' })).toBeInTheDocument();
+  const menuButton = screen.getByRole('button', { name: 'Menu' });
+  await userEvent.click(menuButton);
+  const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '') as HTMLElement;
+  expect(within(menu).getByRole('link', { name: 'Company, 1 invitation' })).toHaveAttribute('href', '/company');
 });

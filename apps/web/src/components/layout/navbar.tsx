@@ -1,17 +1,21 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { BANNER_ANIMATION_MS } from '@b2b/shared';
+import { BANNER_ANIMATION_MS, type CompanyRole } from '@b2b/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { showAlert } from '@/components/ui/dialogs';
 import { BellIcon, ChevronDownIcon, MenuIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useAuth, type AuthUser } from '@/lib/auth';
+import { canApproveRole, useCurrentCompany, useMyInvitations } from '@/lib/company';
 import { errorMessage } from '@/lib/errors';
 import { useUnreadCount } from '@/lib/unread-notifications';
 
-type NavItem = { to: string; label: string; end?: boolean };
+type NavItem = { to: string; label: string; end?: boolean; badge?: number };
 /** A menu of pages that belong to one job; the bar shows its label, the menu its pages. */
 type NavGroup = { label: string; items: NavItem[] };
+
+/** What the Company menu depends on: the caller's role there, and invitations waiting for them. */
+export type CompanyNav = { role: CompanyRole | null; invitations: number };
 
 /**
  * The spec's six links, in the spec's order and places. My Products and My Cart are the user's
@@ -33,11 +37,12 @@ export function navItems(user: AuthUser | null): NavItem[] {
 }
 
 /**
- * Every other page, grouped by job, after the six links: a new page is one line in its group
- * (a Company group joins with company accounts). The bar keeps one
- * row at 1280 px, and on a phone every page is two taps away (the menu button, then the page).
+ * Every other page, grouped by job, after the six links: a new page is one line in its group.
+ * The bar keeps one row at 1280 px, and on a phone every page is two taps away (the menu button,
+ * then the page). Approvals and Company orders are offered to the company's approvers and admins
+ * (the API refuses everyone else anyway); Company carries the count of pending invitations.
  */
-export function navGroups(user: AuthUser | null): NavGroup[] {
+export function navGroups(user: AuthUser | null, company: CompanyNav = { role: null, invitations: 0 }): NavGroup[] {
   if (!user) return [];
   const groups: NavGroup[] = [
     {
@@ -56,6 +61,18 @@ export function navGroups(user: AuthUser | null): NavGroup[] {
         { to: paths.importProducts, label: 'Import products' },
       ],
     },
+    {
+      label: 'Company',
+      items: [
+        { to: paths.company, label: 'Company', end: true, badge: company.invitations },
+        ...(canApproveRole(company.role)
+          ? [
+              { to: paths.approvals, label: 'Approvals' },
+              { to: paths.companyOrders, label: 'Company orders' },
+            ]
+          : []),
+      ],
+    },
   ];
   return groups.filter((group) => group.items.length > 0);
 }
@@ -65,11 +82,24 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-act
 /** daisyUI's active menu item is neutral by default; the brand colour reads as "you are here". */
 const menuColours = '[--menu-active-bg:var(--color-primary)] [--menu-active-fg:var(--color-primary-content)]';
 
+/** A count beside a label (pending invitations): read out as part of the link's name. */
+function CountBadge({ count, label }: { count: number; label: string }) {
+  return (
+    <>
+      <span className="badge badge-xs font-semibold badge-primary" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">{`, ${count} ${label}`}</span>
+    </>
+  );
+}
+
 function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return items.map((item) => (
     <li key={item.label}>
       <NavLink to={item.to} end={item.end ?? false} className={linkClass} onClick={onNavigate}>
         {item.label}
+        {item.badge ? <CountBadge count={item.badge} label={item.badge === 1 ? 'invitation' : 'invitations'} /> : null}
       </NavLink>
     </li>
   ));
@@ -151,6 +181,7 @@ function GroupMenu({ group }: { group: NavGroup }) {
   useDismiss(open, close, containerRef, buttonRef);
   const { pathname } = useLocation();
   const current = group.items.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+  const badge = group.items.reduce((sum, item) => sum + (item.badge ?? 0), 0);
 
   return (
     <li ref={containerRef} className="relative">
@@ -163,6 +194,7 @@ function GroupMenu({ group }: { group: NavGroup }) {
         onClick={() => setOpen((value) => !value)}
       >
         {group.label}
+        {badge ? <CountBadge count={badge} label={badge === 1 ? 'invitation' : 'invitations'} /> : null}
         <ChevronDownIcon width={14} height={14} />
       </button>
       <ul
@@ -275,18 +307,23 @@ function AccountMenu({ user }: { user: AuthUser }) {
 export function Navbar() {
   const { user, loading } = useAuth();
   const items = navItems(user);
-  const groups = navGroups(user);
+  const company = useCurrentCompany();
+  const invitations = useMyInvitations();
+  const groups = navGroups(user, {
+    role: company.data?.role ?? null,
+    invitations: invitations.data?.length ?? 0,
+  });
 
   return (
-    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/80">
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-1 px-2 sm:px-4">
         <div className="navbar-start w-auto min-w-0 flex-1 gap-1 lg:flex-none">
           <MobileMenu items={items} groups={groups} />
           <Brand />
         </div>
         <div className="navbar-center hidden flex-1 justify-center lg:flex">
-          {/* Compact between lg and xl, so the six links and the groups stay on one row at 1024 px. */}
-          <ul className={`menu menu-horizontal gap-1 px-1 max-xl:gap-0 max-xl:menu-sm ${menuColours}`}>
+          {/* Compact below 2xl, so the six links and the three groups stay on one row from 1024 px. */}
+          <ul className={`menu menu-horizontal gap-1 px-1 max-2xl:gap-0 max-2xl:menu-sm ${menuColours}`}>
             <NavLinks items={items} />
             {groups.map((group) => (
               <GroupMenu key={group.label} group={group} />
@@ -301,11 +338,18 @@ export function Navbar() {
               <AccountMenu user={user} />
             </>
           ) : loading ? (
-            <span
-              role="status"
-              className="loading loading-sm loading-spinner text-primary"
-              aria-label="Checking sign-in"
-            />
+            // The Login button's room, kept while the session is checked (the prerendered pages
+            // show this until the app runs): the bar does not move when the button appears.
+            <span className="relative flex items-center justify-center">
+              <span aria-hidden="true" className="btn invisible btn-primary btn-sm sm:btn-md">
+                Login
+              </span>
+              <span
+                role="status"
+                className="loading absolute loading-sm loading-spinner text-primary"
+                aria-label="Checking sign-in"
+              />
+            </span>
           ) : (
             <Link to={paths.login} className="btn btn-primary btn-sm sm:btn-md">
               Login

@@ -22,7 +22,8 @@ const DESCRIPTIONS: Record<string, string> = {
   'Contact Us': 'Contact B2B Wholesale Platform by email, phone or at our office in Chattogram, Bangladesh.',
 };
 
-function descriptionOf(page: string): string {
+/** The description of a page (also written into its prerendered HTML by the build). */
+export function descriptionOf(page: string): string {
   if (DESCRIPTIONS[page]) return DESCRIPTIONS[page];
   if (page.startsWith('Products in Category')) {
     return 'Wholesale products in one category, with brand, price and rating, ready to order in bulk.';

@@ -2,7 +2,8 @@ import type { ApiPage } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 
 /** What a pager needs to know of the page on screen. */
-export type ListPage = Pick<ApiPage<unknown>, 'items' | 'total' | 'totalIsExact' | 'nextCursor'>;
+export type ListPage = Pick<ApiPage<unknown>, 'items' | 'total' | 'totalIsExact' | 'nextCursor'> &
+  Partial<Pick<ApiPage<unknown>, 'totalIsEstimate'>>;
 
 type PaginationProps = {
   page: ListPage;
@@ -14,18 +15,26 @@ type PaginationProps = {
 };
 
 /**
- * What is known of a list's size. A lower bound from the server may be an estimate that falls
- * short of the rows already on screen; the list is then at least as long as what was seen.
+ * What is known of a list's size. A lower bound or an estimate from the server may fall short
+ * of the rows already on screen; the list is then at least as long as what was seen.
  */
-export function knownTotal(page: ListPage, offset: number): { count: number; exact: boolean } {
-  if (page.totalIsExact) return { count: page.total, exact: true };
-  return { count: Math.max(page.total, offset + page.items.length), exact: false };
+export function knownTotal(page: ListPage, offset: number): { count: number; exact: boolean; estimate: boolean } {
+  if (page.totalIsExact) return { count: page.total, exact: true, estimate: false };
+  return {
+    count: Math.max(page.total, offset + page.items.length),
+    exact: false,
+    estimate: page.totalIsEstimate ?? false,
+  };
 }
 
-/** The list's size as text: "1,234", or "10,000+" when the server only knows a lower bound. */
+/** A total as text: "1,234"; "10,000+" for a lower bound; "about 12,400" for an estimate. */
+export function formatTotal({ count, exact, estimate }: ReturnType<typeof knownTotal>): string {
+  return estimate ? `about ${formatCount(count)}` : formatCount(count, exact);
+}
+
+/** The list's size as text (formatTotal). */
 export function totalLabel(page: ListPage, offset: number): string {
-  const { count, exact } = knownTotal(page, offset);
-  return formatCount(count, exact);
+  return formatTotal(knownTotal(page, offset));
 }
 
 /** Numbered pages with Previous/Next; pages far from the current one collapse into an ellipsis. */
@@ -48,7 +57,8 @@ export function pageItems(current: number, count: number): (number | 'gap')[] {
  * the list takes the place of Next.
  */
 export function Pagination({ page, limit, offset, maxOffset = Number.POSITIVE_INFINITY, onChange }: PaginationProps) {
-  const { count: total, exact } = knownTotal(page, offset);
+  const known = knownTotal(page, offset);
+  const { count: total, exact } = known;
   const current = Math.floor(offset / limit) + 1;
   const hasMore = exact ? offset + limit < total : page.nextCursor !== null || offset + page.items.length < total;
   const lastReachable = Math.floor(maxOffset / limit) + 1;
@@ -61,8 +71,7 @@ export function Pagination({ page, limit, offset, maxOffset = Number.POSITIVE_IN
     <nav aria-label="Pagination" className="mt-8 flex flex-col items-center gap-3">
       {page.items.length > 0 ? (
         <p className="text-sm text-base-content/70">
-          Showing {formatCount(offset + 1)}–{formatCount(offset + page.items.length)} of {formatCount(total, exact)}{' '}
-          results
+          Showing {formatCount(offset + 1)}–{formatCount(offset + page.items.length)} of {formatTotal(known)} results
         </p>
       ) : null}
       <div className="join">

@@ -17,6 +17,10 @@ const KIND_LABEL: Record<NotificationKind, string> = {
   hold_expiring: 'Cart reminder',
   low_stock: 'Low stock',
   import_finished: 'Import',
+  approval_requested: 'Approval needed',
+  order_approved: 'Order approved',
+  order_rejected: 'Order rejected',
+  company_invitation: 'Company invitation',
 };
 
 function NotificationItem({

@@ -76,19 +76,22 @@ export function OrderActions({ order, next, onChanged, size = 'sm' }: OrderActio
     }
   };
 
-  return next.map((status) => (
-    <button
-      key={status}
-      type="button"
-      className={`btn ${buttonSize} ${status === 'cancelled' ? 'btn-outline btn-error' : 'btn-primary'}`}
-      disabled={pending}
-      onClick={() => void run(status)}
-      aria-label={`${LABEL[status] ?? status} ${order.orderNumber}`}
-    >
-      {pending && update.variables?.status === status ? (
-        <span className="loading loading-xs loading-spinner" aria-hidden="true" />
-      ) : null}
-      {LABEL[status] ?? status}
-    </button>
-  ));
+  // Approving (to placed) and rejecting are the approver's moves, with their own buttons (ApprovalActions).
+  return next
+    .filter((status) => status !== 'placed' && status !== 'rejected')
+    .map((status) => (
+      <button
+        key={status}
+        type="button"
+        className={`btn ${buttonSize} ${status === 'cancelled' ? 'btn-outline btn-error' : 'btn-primary'}`}
+        disabled={pending}
+        onClick={() => void run(status)}
+        aria-label={`${LABEL[status] ?? status} ${order.orderNumber}`}
+      >
+        {pending && update.variables?.status === status ? (
+          <span className="loading loading-xs loading-spinner" aria-hidden="true" />
+        ) : null}
+        {LABEL[status] ?? status}
+      </button>
+    ));
 }

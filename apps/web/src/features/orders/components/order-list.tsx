@@ -8,8 +8,8 @@ import { OrderStatusBadge } from './order-status-badge';
 
 type OrderListProps = {
   orders: OrderSummary[];
-  /** Whose list: a buyer sees the seller of each order, a seller the buyer. */
-  perspective: 'buyer' | 'seller';
+  /** Whose list: a buyer sees the seller of each order, a seller the buyer, a company both. */
+  perspective: 'buyer' | 'seller' | 'company';
   /** Buttons for one order (the seller's desk). */
   renderActions?: (order: OrderSummary) => ReactNode;
 };
@@ -35,18 +35,29 @@ export function OrderList({ orders, perspective, renderActions }: OrderListProps
                 </p>
               </div>
               <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-                {perspective === 'buyer' ? (
+                {perspective === 'buyer' ? null : (
+                  <>
+                    <dt className="text-base-content/70">Buyer</dt>
+                    <dd className="truncate">
+                      {perspective === 'company' ? (
+                        order.buyerName || order.buyerEmail
+                      ) : (
+                        <SellerName email={order.buyerEmail} fallbackName={order.buyerName} withEmail />
+                      )}
+                    </dd>
+                  </>
+                )}
+                {perspective === 'seller' && order.companyName ? (
+                  <>
+                    <dt className="text-base-content/70">Company</dt>
+                    <dd className="truncate">{order.companyName}</dd>
+                  </>
+                ) : null}
+                {perspective === 'seller' ? null : (
                   <>
                     <dt className="text-base-content/70">Seller</dt>
                     <dd className="truncate">
                       <SellerName email={order.sellerEmail} />
-                    </dd>
-                  </>
-                ) : (
-                  <>
-                    <dt className="text-base-content/70">Buyer</dt>
-                    <dd className="truncate">
-                      <SellerName email={order.buyerEmail} fallbackName={order.buyerName} withEmail />
                     </dd>
                   </>
                 )}

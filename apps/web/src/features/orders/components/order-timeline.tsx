@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@b2b/shared';
 import { formatDateTime } from '@/lib/format';
 
-/** The way an order normally goes; a cancelled order shows where it stopped. */
+/** The way an order normally goes; a cancelled or rejected order shows where it stopped. */
 const FORWARD: OrderStatus[] = ['placed', 'confirmed', 'shipped', 'delivered'];
 
 /**
@@ -10,7 +10,8 @@ const FORWARD: OrderStatus[] = ['placed', 'confirmed', 'shipped', 'delivered'];
  */
 export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'history' | 'trackingRef' | 'cancelledBy'> }) {
   const reached = new Map(order.history.map((entry) => [entry.status, entry.at]));
-  const ahead = order.status === 'cancelled' ? [] : FORWARD.filter((status) => !reached.has(status));
+  const stopped = order.status === 'cancelled' || order.status === 'rejected';
+  const ahead = stopped ? [] : FORWARD.filter((status) => !reached.has(status));
   const steps = [
     ...order.history.map((entry) => ({ status: entry.status, at: entry.at as string | null })),
     ...ahead.map((status) => ({ status, at: null })),
@@ -20,7 +21,7 @@ export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'histor
       {steps.map((step, index) => {
         const done = step.at !== null;
         const last = index === steps.length - 1;
-        const cancelled = step.status === 'cancelled';
+        const cancelled = step.status === 'cancelled' || step.status === 'rejected';
         return (
           <li key={step.status} className="relative flex gap-3 pb-5 last:pb-0">
             {last ? null : (
@@ -49,7 +50,7 @@ export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'histor
               {step.at ? (
                 <p className="text-sm text-base-content/70">
                   <time dateTime={step.at}>{formatDateTime(step.at)}</time>
-                  {cancelled && order.cancelledBy ? ` by the ${order.cancelledBy}` : null}
+                  {step.status === 'cancelled' && order.cancelledBy ? ` by the ${order.cancelledBy}` : null}
                 </p>
               ) : null}
               {step.status === 'shipped' && done && order.trackingRef ? (

@@ -8,12 +8,21 @@ type StatusFilterProps = {
   onChange: (status: OrderStatus | null) => void;
 };
 
-/** All / Placed / Confirmed / … with how many orders each holds; the chosen one is pressed. */
+/** Only company checkouts above a spending limit reach these: offered when some order is in one. */
+const APPROVAL_STATUSES: readonly OrderStatus[] = ['awaiting_approval', 'rejected'];
+
+/**
+ * All / Placed / Confirmed / … with how many orders each holds; the chosen one is pressed.
+ * Awaiting approval and Rejected show only when an order is in them (or one is chosen), so
+ * buyers outside a company, and sellers, never see them.
+ */
 export function StatusFilter({ label, value, counts, onChange }: StatusFilterProps) {
   const all = counts ? ORDER_STATUSES.reduce((sum, status) => sum + counts[status], 0) : undefined;
   const options: { status: OrderStatus | null; text: string; count: number | undefined }[] = [
     { status: null, text: 'All', count: all },
-    ...ORDER_STATUSES.map((status) => ({ status, text: ORDER_STATUS_LABELS[status], count: counts?.[status] })),
+    ...ORDER_STATUSES.filter(
+      (status) => !APPROVAL_STATUSES.includes(status) || status === value || (counts?.[status] ?? 0) > 0,
+    ).map((status) => ({ status, text: ORDER_STATUS_LABELS[status], count: counts?.[status] })),
   ];
   return (
     <div role="group" aria-label={label} className="flex flex-wrap gap-2">
