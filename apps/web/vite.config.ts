@@ -32,14 +32,20 @@ function clientBuildPlugins() {
         module: 'src/app/routes/home.tsx',
         // The first banner is the home page's largest paint; it must not wait for the scripts.
         preload: [{ href: '/images/banners/banner-1.svg', as: 'image', type: 'image/svg+xml', fetchpriority: 'high' }],
+        startAfterPaint: true,
       },
       // The sign-in settings say how 'Login with Google' works; the button waits for them.
-      { path: '/login', module: 'src/app/routes/login.tsx', preload: [SIGN_IN_SETTINGS] },
-      { path: '/register', module: 'src/app/routes/register.tsx', preload: [SIGN_IN_SETTINGS] },
+      { path: '/login', module: 'src/app/routes/login.tsx', preload: [SIGN_IN_SETTINGS], startAfterPaint: true },
+      {
+        path: '/register',
+        module: 'src/app/routes/register.tsx',
+        preload: [SIGN_IN_SETTINGS],
+        startAfterPaint: true,
+      },
       // The catalogue lists a returning buyer opens directly.
       // …whose first page is requested before the app has started (src/shells/all-products.ts).
       { path: '/all-products', module: 'src/app/routes/all-products.tsx', scripts: ['src/shells/all-products.ts'] },
-      { path: '/categories', module: 'src/app/routes/categories.tsx' },
+      { path: '/categories', module: 'src/app/routes/categories.tsx', startAfterPaint: true },
     ]),
     // Real HTML for the public pages, and the signed-out frame (navbar, 'Loading...', footer)
     // for the guarded ones and every other page; before precompress, which compresses the result.

@@ -151,6 +151,7 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: positiveInt(2),
   JOB_MAINTENANCE_SECONDS: positiveInt(60),
   IMPORT_JOB_EXPIRE_SECONDS: positiveInt(300),
+  IMPORT_REST_RATIO: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(10).default(1)),
   SEED_ON_EMPTY: flag,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -213,6 +214,8 @@ export interface Config {
   jobMaintenanceSeconds: number;
   /** An import job still active after this long is taken for lost with its process, and retried. */
   importJobExpireSeconds: number;
+  /** After each import batch, the job rests this many times the batch's own time (0: never). */
+  importRestRatio: number;
   seedOnEmpty: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -317,6 +320,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
     importJobExpireSeconds: e.IMPORT_JOB_EXPIRE_SECONDS,
+    importRestRatio: e.IMPORT_REST_RATIO,
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
   };

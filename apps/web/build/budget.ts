@@ -20,6 +20,10 @@ export function homeAssets(outDir: string): { scripts: string[]; styles: string[
   const scripts = new Set<string>();
   const styles = new Set<string>();
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    // A page that starts its app after the first paint names the app's files in data attributes.
+    for (const [, files] of tag.matchAll(/\bdata-(?:entry|preload)="([^"]*)"/g)) {
+      for (const file of (files ?? '').split(' ').filter(Boolean)) scripts.add(file);
+    }
     const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
     if (!url?.startsWith('/assets/')) continue;
     if (/^<script/.test(tag) || /rel="modulepreload"/.test(tag)) scripts.add(url);

@@ -29,7 +29,28 @@ export type PageShell = {
   scripts?: string[];
   /** Extra `<link rel="preload">` tags, e.g. the LCP image. */
   preload?: { href: string; as: 'image' | 'fetch'; type?: string; fetchpriority?: 'high' | 'low' }[];
+  /**
+   * A prerendered page that paints from its HTML: its app scripts are requested only after the
+   * page has loaded and painted (src/shells/start-after-paint.ts), not beside the stylesheet.
+   */
+  startAfterPaint?: boolean;
 };
+
+const START_AFTER_PAINT = 'src/shells/start-after-paint.ts';
+const MODULE_SCRIPT = /\s*<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g;
+
+/**
+ * The page without its module script and module preloads, and a classic script in their place
+ * that requests them after the first paint, with the entry and the preloads in data attributes.
+ */
+function startingAfterPaint(html: string, starter: string, pagePreloads: string[]): string {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
+  if (entries.length !== 1) throw new Error(`page-shells: expected one module script, found ${entries.length}`);
+  const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]), ...pagePreloads];
+  const tag = `<script defer src="${starter}" data-entry="${attr(entries[0] ?? '')}" data-preload="${attr(preloads.join(' '))}"></script>`;
+  return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</head>', `  ${tag}\n  </head>`);
+}
 
 const chunks = (bundle: OutputBundle) =>
   Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
@@ -79,28 +100,30 @@ export function pageShells(root: string, pages: PageShell[]): Plugin {
         const loadedByEntry = staticClosure(bundle, entry.fileName);
 
         this.emitFile({ type: 'asset', fileName: 'app.html', source: template });
+        /** A small script of src/shells/, bundled into one classic script; its file in the build. */
+        const emitClassic = async (script: string): Promise<string> => {
+          const built = await esbuild.build({
+            entryPoints: [path.resolve(root, script)],
+            tsconfig: path.resolve(root, 'tsconfig.json'),
+            bundle: true,
+            format: 'iife',
+            minify: true,
+            target: 'es2022',
+            write: false,
+          });
+          const source = built.outputFiles[0]?.text ?? '';
+          const name = `${path.basename(script, path.extname(script))}-shell.js`;
+          return this.getFileName(this.emitFile({ type: 'asset', name, source }));
+        };
+        let starter: string | undefined;
         for (const page of pages) {
           const moduleId = path.resolve(root, page.module);
           const chunk = chunks(bundle).find((c) => c.facadeModuleId === moduleId);
           if (!chunk) this.error(`page-shells: no chunk for ${page.module} (is it still a lazy route?)`);
           const files = [...staticClosure(bundle, chunk.fileName)].filter((file) => !loadedByEntry.has(file));
           const scripts: string[] = [];
-          for (const script of page.scripts ?? []) {
-            const built = await esbuild.build({
-              entryPoints: [path.resolve(root, script)],
-              tsconfig: path.resolve(root, 'tsconfig.json'),
-              bundle: true,
-              format: 'iife',
-              minify: true,
-              target: 'es2022',
-              write: false,
-            });
-            const source = built.outputFiles[0]?.text ?? '';
-            const name = `${path.basename(script, path.extname(script))}-shell.js`;
-            scripts.push(this.getFileName(this.emitFile({ type: 'asset', name, source })));
-          }
+          for (const script of page.scripts ?? []) scripts.push(await emitClassic(script));
           const tags = [
-            ...scripts.map((file) => `<script async src="${base}${file}"></script>`),
             ...(page.preload ?? []).map(
               (link) =>
                 `<link rel="preload" href="${attr(link.href)}" as="${link.as}"` +
@@ -109,9 +132,25 @@ export function pageShells(root: string, pages: PageShell[]): Plugin {
                 (link.as === 'fetch' ? ' crossorigin' : '') +
                 '>',
             ),
-            ...files.map((file) => `<link rel="modulepreload" ${LOW} crossorigin href="${base}${file}">`),
+            ...(page.startAfterPaint
+              ? []
+              : files.map((file) => `<link rel="modulepreload" ${LOW} crossorigin href="${base}${file}">`)),
           ];
-          const source = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+          let source = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+          // The page's own small scripts go ahead of the app's in the document, so the browser
+          // requests them first: their API request is what the page's largest paint waits for.
+          const shellTags = scripts.map((file) => `<script async src="${base}${file}"></script>`);
+          if (shellTags.length > 0) {
+            source = source.replace(/<script type="module"/, (module) => `${shellTags.join('\n    ')}\n    ${module}`);
+          }
+          if (page.startAfterPaint) {
+            starter ??= `${base}${await emitClassic(START_AFTER_PAINT)}`;
+            source = startingAfterPaint(
+              source,
+              starter,
+              files.map((file) => `${base}${file}`),
+            );
+          }
           if (page.path === '/') html.source = source;
           else this.emitFile({ type: 'asset', fileName: `pages/${page.path.slice(1)}.html`, source });
         }

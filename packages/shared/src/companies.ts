@@ -13,9 +13,10 @@ import { boundedText } from './schemas.js';
  *   POST   /companies {name}                            signed in, no company      → 201 companyDetail
  *                                                        (409 ALREADY_IN_COMPANY when in one)
  *   GET    /companies/current                           member                      → 200 companyDetail
- *                                                        (404 NOT_FOUND when the caller has no company:
- *                                                        this is how the web app learns the caller's
- *                                                        company and `role`)
+ *                                                        (404 NOT_FOUND when the caller has no company)
+ *   GET    /companies/mine                              signed in                   → 200 {company: companyDetail | null}
+ *                                                        (how the web app learns the caller's company
+ *                                                        and `role` on every page, without a 404)
  *   PATCH  /companies/current {name}                    admin                       → 200 companyDetail
  *   POST   /companies/current/invitations {email, role, spendingLimit}  admin       → 201 invitation
  *                                                        (409 ALREADY_IN_COMPANY when that email is

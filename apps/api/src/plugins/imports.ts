@@ -18,6 +18,7 @@ export default fp(
   async (app) => {
     const service = createImportService(app.db, {
       maxBytes: app.config.importMaxBytes,
+      restRatio: app.config.importRestRatio,
       jobs: {
         send: async (importId) => {
           await app.jobs.send(IMPORT_QUEUE, [{ id: importId, data: { importId } }]);

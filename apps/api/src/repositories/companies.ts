@@ -197,6 +197,12 @@ export function createCompanyRepository(db: AppDb) {
       return detail(db, await requireMembership(db, user.uid));
     },
 
+    /** The caller's company, or null: how the app learns whether there is one, without a 404. */
+    async mine(user: AuthUser): Promise<CompanyDetail | null> {
+      const member = await membershipOf(db, user.uid);
+      return member ? detail(db, member) : null;
+    },
+
     async rename(user: AuthUser, name: string): Promise<CompanyDetail> {
       const member = await requireMembership(db, user.uid);
       requireRole(member, ['admin'], 'rename the company');

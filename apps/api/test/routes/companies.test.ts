@@ -99,6 +99,12 @@ describe('companies and invitations', () => {
       [approver.email, 'approver', 1000],
       [buyer.email, 'buyer', 500],
     ]);
+    // GET /companies/mine: the same company, and null (not a 404) for a user without one.
+    const mine = await co.call(buyer, 'GET', '/api/companies/mine');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<{ company: CompanyDetail | null }>().company).toEqual(company);
+    const loner = await co.call(await createUser({ displayName: 'Lou Loner' }), 'GET', '/api/companies/mine');
+    expect([loner.statusCode, loner.json()]).toEqual([200, { company: null }]);
   });
 
   test('an invitation: seen by the invited email only, accepted once; expired ones are gone; revoke and decline', async () => {
@@ -228,6 +234,7 @@ describe('roles and the last admin', () => {
     expect((await api.get(leaver, id)).statusCode).toBe(200);
     expect((await co.removeMember(owner, leaver.uid)).statusCode).toBe(204);
     expect((await co.current(leaver)).statusCode).toBe(404);
+    expect((await co.call(leaver, 'GET', '/api/companies/mine')).json()).toEqual({ company: null });
     expect((await co.call(leaver, 'GET', '/api/companies/current/orders')).statusCode).toBe(404);
     expect((await api.get(leaver, id)).statusCode).toBe(404);
     expect((await co.approve(leaver, id)).statusCode).toBe(404);

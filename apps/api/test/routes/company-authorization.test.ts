@@ -152,6 +152,12 @@ const ROUTES: Route[] = [
     check: ({ same }, body) => expect(body.includes(orderBuyer.email)).toBe(same),
   },
   {
+    name: 'GET /companies/mine',
+    request: () => ({ method: 'GET', url: '/api/companies/mine' }),
+    expected: all(200),
+    check: ({ same }, body) => expect(body.includes(orderBuyer.email)).toBe(same),
+  },
+  {
     name: 'PATCH /companies/current',
     request: ({ same }) => ({
       method: 'PATCH',

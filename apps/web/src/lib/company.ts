@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyDetail, CompanyRole, Invitation } from '@b2b/shared';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /*
@@ -27,14 +27,10 @@ export const companyKeys = {
   orders: (uid: string, query: object) => ['company', uid, 'orders', query] as const,
 };
 
-/** GET /api/companies/current; null when the caller belongs to no company (the API answers 404). */
+/** GET /api/companies/mine: the caller's company, or null when there is none. */
 export async function getCurrentCompany(signal?: AbortSignal): Promise<CompanyDetail | null> {
-  try {
-    return await apiFetch<CompanyDetail>('/companies/current', { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  const { company } = await apiFetch<{ company: CompanyDetail | null }>('/companies/mine', { signal });
+  return company;
 }
 
 export function currentCompanyQueryOptions(uid: string) {

@@ -22,12 +22,16 @@ export function startPrefetch(url: string, token: string): Promise<Response> {
   return response;
 }
 
-/** The prefetched response for this GET, once; undefined when there is none for it. */
+/**
+ * The prefetched response for this GET, once; undefined when there is none for it. The app's
+ * other first requests (the navbar's counts, the company) run beside the page's and leave the
+ * prefetch for it; the page's own URL takes it, or drops it when it is stale or another user's.
+ */
 export function takePrefetched(url: string, token: string | null, now = Date.now()): Promise<Response> | undefined {
   const prefetch = globalThis.__b2bPrefetch;
-  if (!prefetch) return undefined;
+  if (prefetch?.url !== url) return undefined;
   globalThis.__b2bPrefetch = undefined;
-  if (prefetch.url !== url || prefetch.token !== token || now - prefetch.startedAt > MAX_AGE_MS) return undefined;
+  if (prefetch.token !== token || now - prefetch.startedAt > MAX_AGE_MS) return undefined;
   return prefetch.response;
 }
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import AllProductsRoute from '@/app/routes/all-products';
-import { preloadPictures } from '@/lib/prefetch';
+import { preloadPictures, takePrefetched } from '@/lib/prefetch';
 import { SESSION_HINT_KEY } from '@/lib/session-hint';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
@@ -48,6 +48,21 @@ test('the page takes the prefetched response instead of asking again', async () 
   expect(await screen.findAllByText('Prefetched Paper')).not.toHaveLength(0);
   expect(listRequests()).toHaveLength(0);
   expect(globalThis.__b2bPrefetch).toBeUndefined();
+});
+
+test("the app's other requests, sent first, leave the prefetch to the page", async () => {
+  globalThis.__b2bPrefetch = {
+    url: ALL_PRODUCTS_FIRST_PAGE,
+    token,
+    startedAt: Date.now(),
+    response: Promise.resolve(pageResponse([product])),
+  };
+  // What the navbar asks beside the page, before the page's own request.
+  expect(takePrefetched('/api/companies/mine', token)).toBeUndefined();
+  expect(takePrefetched('/api/notifications/unread-count', token)).toBeUndefined();
+  renderRoute(<AllProductsRoute />, { path: '/all-products' });
+  expect(await screen.findAllByText('Prefetched Paper')).not.toHaveLength(0);
+  expect(listRequests()).toHaveLength(0);
 });
 
 test("a prefetch made with another user's token is not used", async () => {

@@ -31,7 +31,7 @@ export const emptyFacets: Facets = {
 export const server = setupServer(
   http.get('/api/notifications/unread-count', () => HttpResponse.json({ unread: 0 })),
   http.get('/api/products/facets', () => HttpResponse.json(emptyFacets)),
-  http.get('/api/companies/current', () => errorResponse(404, 'NOT_FOUND', 'You are not in a company.')),
+  http.get('/api/companies/mine', () => HttpResponse.json({ company: null })),
   http.get('/api/invitations', () => HttpResponse.json([])),
 );
 

@@ -62,6 +62,23 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => repo.current(currentUser(request)),
   );
 
+  app.get(
+    '/companies/mine',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The caller's company, or null when the caller belongs to none",
+        description:
+          'The same company as GET /companies/current, but 200 `{"company": null}` for a user without one, so ' +
+          'the app can ask on every page without a failed request.',
+        security: bearer,
+        response: { 200: z.object({ company: companyDetailSchema.nullable() }), ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => ({ company: await repo.mine(currentUser(request)) }),
+  );
+
   app.patch(
     '/companies/current',
     {

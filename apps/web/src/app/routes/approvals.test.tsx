@@ -51,8 +51,10 @@ function waiting(orderNumber: string, overrides: Partial<Order> = {}): Order {
 function serve(role: CompanyRole, orders: Order[]) {
   let pending = orders;
   server.use(
-    http.get('/api/companies/current', () =>
-      HttpResponse.json(createCompany({ role, members: [createMember({ email: 'owner@example.com', role })] })),
+    http.get('/api/companies/mine', () =>
+      HttpResponse.json({
+        company: createCompany({ role, members: [createMember({ email: 'owner@example.com', role })] }),
+      }),
     ),
     http.get('/api/sellers', () => HttpResponse.json([])),
     http.get('/api/companies/current/orders', () => pageResponse(pending)),
@@ -129,7 +131,7 @@ test('a buyer is told the page is for approvers and admins; nothing is asked for
   renderRoute(<ApprovalsRoute />, { path: '/approvals' });
 
   expect(await screen.findByText('Only your company’s approvers and admins can see this page.')).toBeInTheDocument();
-  await waitFor(() => expect(receivedRoutes()).toContain('GET /api/companies/current'));
+  await waitFor(() => expect(receivedRoutes()).toContain('GET /api/companies/mine'));
   expect(receivedRoutes()).not.toContain('GET /api/companies/current/orders');
 });
 

@@ -18,8 +18,10 @@ beforeEach(() => {
   fakeAuth.reset();
   fakeAuth.signIn({ email: 'owner@example.com' });
   server.use(
-    http.get('/api/companies/current', () =>
-      HttpResponse.json(createCompany({ name: 'Rahman Restaurants', role: 'approver', members: [kim, lee] })),
+    http.get('/api/companies/mine', () =>
+      HttpResponse.json({
+        company: createCompany({ name: 'Rahman Restaurants', role: 'approver', members: [kim, lee] }),
+      }),
     ),
     http.get('/api/sellers', () => HttpResponse.json([])),
   );

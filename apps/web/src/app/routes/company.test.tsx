@@ -31,9 +31,7 @@ function serve({
 }: { company?: CompanyDetail | null; invitations?: Invitation[]; addresses?: CompanyAddress[] } = {}) {
   const state = { company, invitations, addresses };
   server.use(
-    http.get('/api/companies/current', () =>
-      state.company ? HttpResponse.json(state.company) : errorResponse(404, 'NOT_FOUND', 'You are not in a company.'),
-    ),
+    http.get('/api/companies/mine', () => HttpResponse.json({ company: state.company })),
     http.get('/api/invitations', () => HttpResponse.json(state.invitations)),
     http.get('/api/companies/current/addresses', () => HttpResponse.json(state.addresses)),
   );
@@ -260,7 +258,7 @@ test('the address book: an admin adds an address (required fields checked first)
 
 test('a failing company request shows the error with Retry', async () => {
   server.use(
-    http.get('/api/companies/current', () => errorResponse(500, 'INTERNAL', 'Something went wrong on our side.')),
+    http.get('/api/companies/mine', () => errorResponse(500, 'INTERNAL', 'Something went wrong on our side.')),
   );
   renderCompany();
   expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');

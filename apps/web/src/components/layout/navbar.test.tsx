@@ -206,7 +206,7 @@ test('the Company menu: Company for everyone, Approvals and Company orders for a
   };
   // No company (the API answers 404): the Company page only, to create one or answer an invitation.
   await user.click(bar().getByRole('button', { name: 'Company' }));
-  await waitFor(() => expect(receivedRoutes()).toContain('GET /api/companies/current'));
+  await waitFor(() => expect(receivedRoutes()).toContain('GET /api/companies/mine'));
   let menu = await companyMenu();
   expect(
     within(menu)
@@ -216,16 +216,18 @@ test('the Company menu: Company for everyone, Approvals and Company orders for a
   unmount();
 
   server.use(
-    http.get('/api/companies/current', () =>
+    http.get('/api/companies/mine', () =>
       HttpResponse.json({
-        _id: '00000000-0000-4000-8000-000000000001',
-        name: 'Rahman Restaurants',
-        createdAt: '2026-11-01T00:00:00.000Z',
-        updatedAt: '2026-11-01T00:00:00.000Z',
-        role: 'approver',
-        spendingLimit: null,
-        members: [],
-        invitations: [],
+        company: {
+          _id: '00000000-0000-4000-8000-000000000001',
+          name: 'Rahman Restaurants',
+          createdAt: '2026-11-01T00:00:00.000Z',
+          updatedAt: '2026-11-01T00:00:00.000Z',
+          role: 'approver',
+          spendingLimit: null,
+          members: [],
+          invitations: [],
+        },
       }),
     ),
   );

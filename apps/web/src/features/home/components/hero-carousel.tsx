@@ -46,11 +46,22 @@ function advance({ index }: Position, reducedMotion: boolean): Position {
   return { index: next, instant: false };
 }
 
-function SlideContent({ slide, priority }: { slide: (typeof HOME_SLIDES)[number]; priority: boolean }) {
+function SlideContent({
+  slide,
+  priority,
+  warm,
+}: {
+  slide: (typeof HOME_SLIDES)[number];
+  priority: boolean;
+  warm: boolean;
+}) {
   return (
     <>
       <img
-        src={slide.image}
+        // The slides out of view get their picture (an SVG document the page must parse) once the
+        // carousel warms up, well before the first slide moves; a browser would fetch a lazy one
+        // at once, since the slide beside the first one counts as near the screen.
+        src={priority || warm ? slide.image : undefined}
         alt=""
         className="h-[26rem] w-full object-cover object-right sm:h-[28rem] lg:h-[32rem]"
         fetchPriority={priority ? 'high' : 'low'}
@@ -84,6 +95,13 @@ export function HeroCarousel() {
   const [position, setPosition] = useState<Position>({ index: 0, instant: true });
   // Bumped when the user picks a slide, so that slide gets a full interval.
   const [restarts, setRestarts] = useState(0);
+  // The other slides' pictures load half an interval after the page has started, or at once when
+  // the visitor reaches for the carousel: in time for the first move either way.
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWarm(true), CAROUSEL.autoplayIntervalMs / 2);
+    return () => clearTimeout(timer);
+  }, []);
   const running = playing && !hovered && !focused && !hidden;
   const selected = position.index % SLIDE_COUNT;
 
@@ -97,6 +115,7 @@ export function HeroCarousel() {
   }, [running, reducedMotion, restarts]);
 
   const goTo = (index: number) => {
+    setWarm(true);
     // Choosing slide 1 while the copy of it slides in keeps that move instead of rewinding.
     if (index !== selected) setPosition({ index, instant: false });
     setRestarts((count) => count + 1);
@@ -118,9 +137,15 @@ export function HeroCarousel() {
     <section aria-roledescription="carousel" aria-label="Featured offers" className="relative">
       <div
         className="overflow-hidden"
-        onMouseEnter={() => setHovered(true)}
+        onMouseEnter={() => {
+          setHovered(true);
+          setWarm(true);
+        }}
         onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
+        onFocus={() => {
+          setFocused(true);
+          setWarm(true);
+        }}
         onBlur={onBlur}
       >
         <div
@@ -143,11 +168,11 @@ export function HeroCarousel() {
               inert={index !== selected}
               className={SLIDE_CLASS}
             >
-              <SlideContent slide={slide} priority={index === 0} />
+              <SlideContent slide={slide} priority={index === 0} warm={warm} />
             </div>
           ))}
           <div aria-hidden="true" inert className={SLIDE_CLASS}>
-            <SlideContent slide={first} priority={false} />
+            <SlideContent slide={first} priority={false} warm={warm} />
           </div>
         </div>
       </div>
