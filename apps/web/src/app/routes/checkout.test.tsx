@@ -300,11 +300,11 @@ test('a company member picks an address from the company address book: it fills 
   );
   const { user: person } = renderCheckout([kettle]);
   const book = await screen.findByRole('combobox', { name: 'Company address book' });
-  expect(within(book).getAllByRole('option').map((option) => option.textContent)).toEqual([
-    'Choose a saved address',
-    'Main kitchen (12 Kitchen Road, Dhaka)',
-    'Dry store (4 Dock Lane, Chattogram)',
-  ]);
+  expect(
+    within(book)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Choose a saved address', 'Main kitchen (12 Kitchen Road, Dhaka)', 'Dry store (4 Dock Lane, Chattogram)']);
   await person.selectOptions(book, 'Main kitchen (12 Kitchen Road, Dhaka)');
   expect(screen.getByLabelText(/Name or company/)).toHaveValue('Rahman Restaurants');
   expect(screen.getByLabelText(/Address line 1/)).toHaveValue('12 Kitchen Road');
