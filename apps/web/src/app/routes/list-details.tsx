@@ -170,11 +170,11 @@ function ListView({ list }: { list: SavedList }) {
             </Link>
           </p>
           <h1 className="text-3xl font-bold break-words">{list.name}</h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-base-content/70">
+          <p className="mt-1 break-words text-base-content/70">
             {lineCount(list.lines.length)}
-            {own ? null : <span>· by {list.ownerEmail}</span>}
-            <SharedBadge list={list} />
+            {own ? null : ` · by ${list.ownerEmail}`}
           </p>
+          <SharedBadge list={list} className="mt-2" />
           {list.canEdit ? null : (
             <p className="mt-1 text-sm text-base-content/70">
               Shared with you to read and add to your cart: only its owner and the company’s admins change it.

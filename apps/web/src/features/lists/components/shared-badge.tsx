@@ -6,8 +6,13 @@ import { useCurrentCompany } from '@/lib/company';
  * viewer's own: only its members see a shared list that is not theirs, and an owner who left it
  * has none (the list is private again).
  */
-export function SharedBadge({ list }: { list: Pick<ListSummary, 'shared'> }) {
+export function SharedBadge({ list, className = '' }: { list: Pick<ListSummary, 'shared'>; className?: string }) {
   const company = useCurrentCompany();
   if (!list.shared || !company.data) return null;
-  return <span className="badge badge-sm text-sky-800 badge-info">Shared with {company.data.name}</span>;
+  // The order status badges' soft tone and darker text, for a 4.5:1 contrast.
+  return (
+    <span className={`badge badge-soft badge-sm text-sky-800 badge-info ${className}`}>
+      Shared with {company.data.name}
+    </span>
+  );
 }
