@@ -64,9 +64,7 @@ test('an owner creates a company and invites a buyer (limit 500); the buyer’s 
   // 8 × 100 = 800, above the limit: the checkout waits for approval, its stock held.
   await api.buy(buyerToken, rice._id, 8);
   await buyerPage.goto('/checkout');
-  await buyerPage
-    .getByLabel('Company address book')
-    .selectOption({ label: `Main kitchen (12 Kitchen Road, ${kitchen.city})` });
+  await buyerPage.getByLabel('Company address book').selectOption({ label: 'Main kitchen' });
   await expect(buyerPage.getByLabel(/Name or company/)).toHaveValue(kitchen.name);
   await expect(buyerPage.getByLabel(/^City/)).toHaveValue(kitchen.city);
   await buyerPage.getByRole('button', { name: 'Place order' }).click();

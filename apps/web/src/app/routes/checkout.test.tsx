@@ -304,14 +304,14 @@ test('a company member picks an address from the company address book: it fills 
     within(book)
       .getAllByRole('option')
       .map((option) => option.textContent),
-  ).toEqual(['Choose a saved address', 'Main kitchen (12 Kitchen Road, Dhaka)', 'Dry store (4 Dock Lane, Chattogram)']);
-  await person.selectOptions(book, 'Main kitchen (12 Kitchen Road, Dhaka)');
+  ).toEqual(['Choose a saved address', 'Main kitchen', 'Dry store']);
+  await person.selectOptions(book, 'Main kitchen');
   expect(screen.getByLabelText(/Name or company/)).toHaveValue('Rahman Restaurants');
   expect(screen.getByLabelText(/Address line 1/)).toHaveValue('12 Kitchen Road');
   expect(screen.getByLabelText(/Address line 2/)).toHaveValue('Back gate');
   expect(screen.getByLabelText(/^City/)).toHaveValue('Dhaka');
   // Another pick replaces every field, the empty ones too.
-  await person.selectOptions(book, 'Dry store (4 Dock Lane, Chattogram)');
+  await person.selectOptions(book, 'Dry store');
   expect(screen.getByLabelText(/Address line 2/)).toHaveValue('');
   expect(screen.getByLabelText(/^Phone/)).toHaveValue('');
   await enter(person, screen.getByLabelText(/Address line 2/), 'Gate 3');

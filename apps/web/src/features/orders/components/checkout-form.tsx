@@ -228,7 +228,7 @@ export function CheckoutForm({
                   <option value="">Choose a saved address</option>
                   {addressBook.map((address) => (
                     <option key={address._id} value={address._id}>
-                      {address.label} ({address.line1}, {address.city})
+                      {address.label}
                     </option>
                   ))}
                 </select>
