@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { SavedList } from '@b2b/shared';
 import { buildShipTo } from '@b2b/shared/testing';
 import { expect, test } from '../fixtures/test.js';
 import { alertDialog, toast } from '../fixtures/ui.js';
@@ -8,18 +8,9 @@ import { alertDialog, toast } from '../fixtures/ui.js';
  * creates a company and invites a buyer with a spending limit of 500; the buyer accepts, checks
  * out 800, and the checkout waits for approval (its stock held, the seller not seeing it) until
  * the owner approves it in Approvals. A second checkout is rejected with a reason, and its stock
- * returns.
+ * returns. The buyer ships to an address of the company address book, and the owner shares a
+ * saved list that the buyer reads (and adds to their cart) but cannot change.
  */
-
-async function checkout(page: Page) {
-  await page.goto('/checkout');
-  const address = buildShipTo({ name: 'Rahman Restaurants, Main kitchen' });
-  await page.getByLabel(/Name or company/).fill(address.name);
-  await page.getByLabel(/Address line 1/).fill(address.line1);
-  await page.getByLabel(/^City/).fill(address.city);
-  await page.getByLabel(/^Country/).fill(address.country);
-  await page.getByRole('button', { name: 'Place order' }).click();
-}
 
 test('an owner creates a company and invites a buyer (limit 500); the buyer’s 800 checkout waits until the owner approves; a second is rejected and its stock returns', async ({
   signedInPage: owner,
@@ -34,6 +25,7 @@ test('an owner creates a company and invites a buyer (limit 500); the buyer’s 
   const [buyer, seller] = [await makeUser({ displayName: 'Kim Buyer' }), await makeUser()];
   const sellerToken = await tokenFor(seller);
   const buyerToken = await tokenFor(buyer);
+  const ownerToken = await tokenFor(ownerUser);
   const rice = await api.createProduct(sellerToken, {
     name: 'Basmati Rice, 25 kg',
     quantity: 100,
@@ -66,15 +58,23 @@ test('an owner creates a company and invites a buyer (limit 500); the buyer’s 
   await expect(buyerPage.getByText(/You are a buyer here/)).toContainText('$500.00');
   await expect(banner).toBeHidden();
 
+  // The address book: the buyer picks the owner's saved address at checkout; it fills the fields.
+  const kitchen = buildShipTo({ name: 'Rahman Restaurants, Main kitchen', line1: '12 Kitchen Road' });
+  await api.addAddress(ownerToken, { ...kitchen, label: 'Main kitchen' });
   // 8 × 100 = 800, above the limit: the checkout waits for approval, its stock held.
   await api.buy(buyerToken, rice._id, 8);
-  await checkout(buyerPage);
+  await buyerPage.goto('/checkout');
+  await buyerPage.getByLabel('Company address book').selectOption({ label: 'Main kitchen' });
+  await expect(buyerPage.getByLabel(/Name or company/)).toHaveValue(kitchen.name);
+  await expect(buyerPage.getByLabel(/^City/)).toHaveValue(kitchen.city);
+  await buyerPage.getByRole('button', { name: 'Place order' }).click();
   await expect(buyerPage.getByRole('heading', { name: 'Your order is waiting for approval' })).toBeVisible();
   await expect(buyerPage.getByText('Awaiting approval')).toBeVisible();
   expect(await api.quantityOf(rice._id)).toBe(92);
   expect(await api.cart(buyerToken, buyer.email)).toEqual([]);
   const [first] = await api.orders(buyerToken);
   expect(first?.status).toBe('awaiting_approval');
+  expect((await api.order(buyerToken, first?._id ?? '')).shipTo).toMatchObject(kitchen);
   expect(await api.sales(sellerToken)).toEqual([]);
 
   // The buyer's order page says why, and who can approve.
@@ -127,4 +127,29 @@ test('an owner creates a company and invites a buyer (limit 500); the buyer’s 
   await owner.getByLabel('Status').selectOption('rejected');
   await expect(owner.getByRole('article')).toHaveCount(1);
   await expect(owner.getByRole('article', { name: second?.orderNumber ?? '' })).toBeVisible();
+
+  // The owner shares a saved list with the company; the buyer reads it and adds it to their cart,
+  // without the controls to change it.
+  const created = await api.raw<SavedList>('POST', '/lists', ownerToken, { name: 'Weekly rice' });
+  const listId = created.body._id;
+  await api.raw('PUT', `/lists/${listId}/lines/${rice._id}`, ownerToken, { quantity: 2 });
+  await owner.goto(`/lists/${listId}`);
+  await owner.getByRole('button', { name: 'Share with Rahman Restaurants' }).click();
+  await expect(owner.getByText('Shared with Rahman Restaurants', { exact: true })).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Stop sharing' })).toBeVisible();
+
+  await buyerPage.goto('/lists');
+  const row = buyerPage.getByRole('listitem').filter({ hasText: 'Weekly rice' });
+  await expect(row).toContainText('Shared with Rahman Restaurants');
+  await expect(row).toContainText(`by ${ownerUser.email}`, { ignoreCase: true });
+  await row.getByRole('link', { name: 'Weekly rice' }).click();
+  await expect(buyerPage.getByRole('heading', { level: 1, name: 'Weekly rice' })).toBeVisible();
+  await expect(buyerPage.getByRole('article', { name: 'Basmati Rice, 25 kg' })).toContainText('Quantity 2');
+  await expect(buyerPage.getByRole('button', { name: 'Rename' })).toHaveCount(0);
+  await expect(buyerPage.getByRole('button', { name: /Share with|Stop sharing/ })).toHaveCount(0);
+  await buyerPage.getByRole('button', { name: 'Add list to cart' }).click();
+  await expect(buyerPage.getByRole('status', { name: '1 of 1 line was added to your cart.' })).toBeVisible();
+  expect((await api.cart(buyerToken, buyer.email)).map((item) => [item.productId, item.buyQuantity])).toEqual([
+    [rice._id, 2],
+  ]);
 });

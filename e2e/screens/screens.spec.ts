@@ -343,6 +343,25 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'checkout-company',
+    signedIn: true,
+    open: async (ctx) => {
+      const token = await ctx.token();
+      await ctx.api.createCompany(token, 'Rahman Restaurants');
+      await ctx.api.addAddress(token, { label: 'Main kitchen', ...buildShipTo({ name: 'Rahman Restaurants' }) });
+      await ctx.api.addAddress(token, {
+        label: 'Agrabad branch',
+        ...buildShipTo({ name: 'Rahman Restaurants, Agrabad', line1: '7 Agrabad Access Road', line2: 'Back gate' }),
+      });
+      await cartFromTwoSellers(ctx);
+      await ctx.page.goto('/checkout');
+      await expect(ctx.page.getByRole('list', { name: 'Orders to place' }).getByRole('region')).toHaveCount(2);
+      const book = ctx.page.getByLabel('Company address book');
+      await book.selectOption({ label: 'Agrabad branch' });
+      await expect(ctx.page.getByLabel(/Address line 1/)).toHaveValue('7 Agrabad Access Road');
+    },
+  },
+  {
     name: 'order-placed',
     signedIn: true,
     open: async (ctx) => {
@@ -633,6 +652,30 @@ const SCREENS: Screen[] = [
       await ctx.page.goto(`/lists/${list.body._id}`);
       await expect(ctx.page.getByRole('heading', { level: 1, name: 'Weekly kitchen restock' })).toBeVisible();
       await expect(ctx.page.getByText('No longer sold')).toBeVisible();
+    },
+  },
+  {
+    name: 'list-shared',
+    signedIn: true,
+    open: async (ctx) => {
+      // A colleague's list shared with the company, as the user (a buyer there) reads it.
+      const owner = await ctx.partner('Karim Hossain');
+      await ctx.api.createCompany(owner.token, 'Rahman Restaurants');
+      await ctx.api.invite(owner.token, { email: ctx.user.email, role: 'buyer', spendingLimit: 500 });
+      await ctx.api.acceptInvitation(await ctx.token());
+      const list = await ctx.api.raw<{ _id: string }>('POST', '/lists', owner.token, { name: 'Bar restock' });
+      expect(list.status).toBe(201);
+      for (const [index, product] of (await demoProducts(ctx, 3)).entries()) {
+        const set = await ctx.api.raw('PUT', `/lists/${list.body._id}/lines/${product._id}`, owner.token, {
+          quantity: product.minSellQty * (index + 1),
+        });
+        expect(set.status).toBe(200);
+      }
+      expect((await ctx.api.raw('PUT', `/lists/${list.body._id}/shared`, owner.token, { shared: true })).status).toBe(
+        200,
+      );
+      await ctx.page.goto(`/lists/${list.body._id}`);
+      await expect(ctx.page.getByText('Shared with Rahman Restaurants')).toBeVisible();
     },
   },
   {

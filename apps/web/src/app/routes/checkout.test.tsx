@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import type { CartItem, PlaceOrderResult } from '@b2b/shared';
+import type { CartItem, CompanyAddress, PlaceOrderResult } from '@b2b/shared';
 import { buildOrderSummary, buildShipTo } from '@b2b/shared/testing';
 import { showAlert } from '@/components/ui/dialogs';
 import { fakeAuth } from '@/test/fake-auth';
+import { createCompany } from '@/test/company';
 import { createCartItem } from '@/test/factories';
 import { renderRoute } from '@/test/render';
 import { errorResponse, pageResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
@@ -113,7 +114,9 @@ test('the required address fields are checked before anything is sent', async ()
   expect(screen.getByText('City is required.')).toBeInTheDocument();
   expect(screen.getByText('Country is required.')).toBeInTheDocument();
   expect(screen.getByLabelText(/Name or company/)).toHaveFocus();
-  expect(receivedRoutes().filter((route) => route !== 'GET /api/sellers')).toEqual([`GET ${CART_ROUTE}`]);
+  expect(
+    receivedRoutes().filter((route) => route !== 'GET /api/sellers' && route !== 'GET /api/companies/mine'),
+  ).toEqual([`GET ${CART_ROUTE}`]);
 });
 
 test('Place order sends the address with an Idempotency-Key, then shows the order numbers; the address is remembered', async () => {
@@ -273,4 +276,68 @@ test('a line that no longer fits the seller’s changed rules is named on that l
   // The address fields are not blamed for it.
   expect(screen.getByLabelText(/Name or company/)).not.toHaveAttribute('aria-invalid');
   expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+});
+
+const kitchen: CompanyAddress = {
+  ...buildShipTo({ name: 'Rahman Restaurants', line1: '12 Kitchen Road', line2: 'Back gate', city: 'Dhaka' }),
+  _id: '50000000-0000-4000-8000-000000000001',
+  label: 'Main kitchen',
+  createdAt: '2026-11-01T09:00:00.000Z',
+  updatedAt: '2026-11-01T09:00:00.000Z',
+};
+const store: CompanyAddress = {
+  ...buildShipTo({ name: 'Rahman Store', line1: '4 Dock Lane', city: 'Chattogram', phone: '' }),
+  _id: '50000000-0000-4000-8000-000000000002',
+  label: 'Dry store',
+  createdAt: '2026-11-01T09:00:00.000Z',
+  updatedAt: '2026-11-01T09:00:00.000Z',
+};
+
+test('a company member picks an address from the company address book: it fills the ship-to fields, which stay editable', async () => {
+  server.use(
+    http.get('/api/companies/mine', () => HttpResponse.json({ company: createCompany({ role: 'buyer' }) })),
+    http.get('/api/companies/current/addresses', () => HttpResponse.json([kitchen, store])),
+  );
+  const { user: person } = renderCheckout([kettle]);
+  const book = await screen.findByRole('combobox', { name: 'Company address book' });
+  expect(
+    within(book)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Choose a saved address', 'Main kitchen', 'Dry store']);
+  await person.selectOptions(book, 'Main kitchen');
+  expect(screen.getByLabelText(/Name or company/)).toHaveValue('Rahman Restaurants');
+  expect(screen.getByLabelText(/Address line 1/)).toHaveValue('12 Kitchen Road');
+  expect(screen.getByLabelText(/Address line 2/)).toHaveValue('Back gate');
+  expect(screen.getByLabelText(/^City/)).toHaveValue('Dhaka');
+  // Another pick replaces every field, the empty ones too.
+  await person.selectOptions(book, 'Dry store');
+  expect(screen.getByLabelText(/Address line 2/)).toHaveValue('');
+  expect(screen.getByLabelText(/^Phone/)).toHaveValue('');
+  await enter(person, screen.getByLabelText(/Address line 2/), 'Gate 3');
+  await person.click(screen.getByRole('button', { name: 'Place order' }));
+
+  expect(await screen.findByRole('heading', { name: 'Thank you, your order is placed' })).toBeInTheDocument();
+  const [post] = receivedRequests().filter((r) => r.method === 'POST');
+  expect(await post?.json()).toEqual({
+    poNumber: '',
+    note: '',
+    shipTo: {
+      name: 'Rahman Store',
+      line1: '4 Dock Lane',
+      line2: 'Gate 3',
+      city: 'Chattogram',
+      postalCode: store.postalCode,
+      country: store.country,
+      phone: '',
+    },
+  });
+});
+
+test('without a company the checkout has no address book and asks for none', async () => {
+  renderCheckout([kettle]);
+  expect(await screen.findByLabelText(/Name or company/)).toBeInTheDocument();
+  await waitFor(() => expect(receivedRoutes()).toContain('GET /api/companies/mine'));
+  expect(screen.queryByRole('combobox', { name: 'Company address book' })).not.toBeInTheDocument();
+  expect(receivedRoutes()).not.toContain('GET /api/companies/current/addresses');
 });

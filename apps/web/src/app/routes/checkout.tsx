@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { PlaceOrder, PlaceOrderResult } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
@@ -8,9 +8,11 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { useCurrentCompany } from '@/lib/company';
 import { errorMessage } from '@/lib/errors';
 import { formatPrice } from '@/lib/format';
 import { cartKeys, useCart } from '@/features/cart/api/get-cart';
+import { addressesQueryOptions } from '@/features/company/api/addresses';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { CheckoutForm, isFormField } from '@/features/orders/components/checkout-form';
 import { CheckoutReview } from '@/features/orders/components/checkout-review';
@@ -34,6 +36,9 @@ export default function CheckoutRoute() {
   const { user } = useAuth();
   const email = user?.email ?? '';
   const cart = useCart(email, { enabled: Boolean(user) });
+  // A company member picks from the company address book; without a company nothing is asked.
+  const company = useCurrentCompany();
+  const addresses = useQuery({ ...addressesQueryOptions(user?.uid ?? ''), enabled: Boolean(user && company.data) });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const place = usePlaceOrder();
@@ -94,6 +99,7 @@ export default function CheckoutRoute() {
     body = (
       <CheckoutForm
         initialShipTo={user ? loadShipTo(user.uid) : null}
+        addressBook={company.data ? addresses.data : undefined}
         submitting={place.isPending}
         onSubmit={onSubmit}
         review={<CheckoutReview groups={groups} refusals={refusals} />}

@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { ListAddToCartResult, ListLine, SavedList } from '@b2b/shared';
+import { createCompany } from '@/test/company';
 import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render';
-import { errorResponse, receivedRequests, server } from '@/test/server';
+import { errorResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
 import ListDetailsRoute from './list-details';
 
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
@@ -145,4 +146,62 @@ test("another user's list (404) says so and leads back to the lists", async () =
   renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
   expect(await screen.findByText('This list does not exist, or it is not yours.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to my lists' })).toHaveAttribute('href', '/lists');
+});
+
+const inCompany = (role: 'admin' | 'approver' | 'buyer') =>
+  server.use(http.get('/api/companies/mine', () => HttpResponse.json({ company: createCompany({ role }) })));
+
+test('the owner in a company shares the list with it, sees the badge, and stops sharing it', async () => {
+  inCompany('buyer');
+  serveList(buildList([line({})]));
+  const sent: unknown[] = [];
+  server.use(
+    http.put(`/api/lists/${ID}/shared`, async ({ request }) => {
+      const body = (await request.json()) as { shared: boolean };
+      sent.push(body);
+      return HttpResponse.json({ ...buildList([line({})]), shared: body.shared });
+    }),
+  );
+  const { user } = renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  await user.click(await screen.findByRole('button', { name: 'Share with Rahman Restaurants' }));
+  expect(await screen.findByText('Shared with Rahman Restaurants')).toBeInTheDocument();
+  expect(screen.getByText('List shared with Rahman Restaurants.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Stop sharing' }));
+  expect(await screen.findByRole('button', { name: 'Share with Rahman Restaurants' })).toBeInTheDocument();
+  expect(screen.queryByText('Shared with Rahman Restaurants')).not.toBeInTheDocument();
+  expect(sent).toEqual([{ shared: true }, { shared: false }]);
+});
+
+test('without a company the owner is offered no sharing', async () => {
+  serveList(buildList([line({})]));
+  renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  expect(await screen.findByRole('button', { name: 'Rename' })).toBeInTheDocument();
+  await vi.waitFor(() => expect(receivedRoutes()).toContain('GET /api/companies/mine'));
+  expect(screen.queryByRole('button', { name: /Share with/ })).not.toBeInTheDocument();
+});
+
+test('a colleague reads a shared list and adds it to their cart, with no controls to change or share it', async () => {
+  inCompany('buyer');
+  serveList({ ...buildList([line({})]), shared: true, ownerEmail: 'kim@example.com', canEdit: false });
+  server.use(http.post(`/api/lists/${ID}/add-to-cart`, () => HttpResponse.json({ results: [] })));
+  const { user } = renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  expect(await screen.findByText('Shared with Rahman Restaurants')).toBeInTheDocument();
+  expect(screen.getByText(/by kim@example.com/)).toBeInTheDocument();
+  const paper = screen.getByRole('article', { name: 'Copy paper' });
+  expect(paper).toHaveTextContent('Quantity 12');
+  expect(within(paper).queryByRole('spinbutton')).not.toBeInTheDocument();
+  for (const name of ['Rename', 'Delete', 'Remove Copy paper from the list', /Share with/, 'Stop sharing']) {
+    expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  }
+  await user.click(screen.getByRole('button', { name: 'Add list to cart' }));
+  await vi.waitFor(() => expect(receivedRoutes()).toContain(`POST /api/lists/${ID}/add-to-cart`));
+});
+
+test("a company admin edits a colleague's shared list but cannot share or unshare it", async () => {
+  inCompany('admin');
+  serveList({ ...buildList([line({})]), shared: true, ownerEmail: 'kim@example.com', canEdit: true });
+  renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  expect(await screen.findByRole('spinbutton', { name: 'Quantity of Copy paper' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Rename' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument();
 });

@@ -9,13 +9,16 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { useCurrentCompany } from '@/lib/company';
 import { errorMessage } from '@/lib/errors';
 import { formatCount, formatPrice } from '@/lib/format';
 import { cartKeys } from '@/features/cart/api/get-cart';
 import { useAddListToCart } from '@/features/lists/api/add-list-to-cart';
 import { useList } from '@/features/lists/api/get-list';
 import { useRemoveListLine, useSetListLine } from '@/features/lists/api/list-lines';
+import { useShareList } from '@/features/lists/api/share-list';
 import { lineCount, ListResults } from '@/features/lists/components/list-results';
+import { SharedBadge } from '@/features/lists/components/shared-badge';
 import { useListActions } from '@/features/lists/hooks/use-list-actions';
 import { productKeys } from '@/features/products/api/query-keys';
 
@@ -103,10 +106,33 @@ function QuantityForm({ list, line }: { list: SavedList; line: ListLine }) {
   );
 }
 
+/** The owner, in a company, shares the list with it or stops sharing it. */
+function ShareToggle({ list, companyName }: { list: SavedList; companyName: string }) {
+  const share = useShareList();
+  const onToggle = async () => {
+    try {
+      await share.mutateAsync({ id: list._id, shared: !list.shared });
+      toast.success(list.shared ? 'The list is private again.' : `List shared with ${companyName}.`, {
+        duration: TOAST_MS,
+      });
+    } catch (error) {
+      await showAlert({ icon: 'error', title: 'The sharing was not changed', text: errorMessage(error) });
+    }
+  };
+  return (
+    <button type="button" className="btn btn-outline" disabled={share.isPending} onClick={() => void onToggle()}>
+      {list.shared ? 'Stop sharing' : `Share with ${companyName}`}
+    </button>
+  );
+}
+
 function ListView({ list }: { list: SavedList }) {
   const { user } = useAuth();
+  const company = useCurrentCompany();
   const navigate = useNavigate();
   const { onRename, onDelete, renaming, deleting } = useListActions(list, () => void navigate(paths.lists));
+  // The API says who may change the list (its owner and, shared, the company's admins); only the owner shares it.
+  const own = Boolean(user) && list.ownerEmail.toLowerCase() === user?.email.toLowerCase();
   const removeLine = useRemoveListLine();
   const [result, setResult] = useState<ListAddToCartResult | null>(null);
   // One key per click, reused when the same request is retried after a failure.
@@ -144,7 +170,16 @@ function ListView({ list }: { list: SavedList }) {
             </Link>
           </p>
           <h1 className="text-3xl font-bold break-words">{list.name}</h1>
-          <p className="mt-1 text-base-content/70">{lineCount(list.lines.length)}</p>
+          <p className="mt-1 break-words text-base-content/70">
+            {lineCount(list.lines.length)}
+            {own ? null : ` · by ${list.ownerEmail}`}
+          </p>
+          <SharedBadge list={list} className="mt-2" />
+          {list.canEdit ? null : (
+            <p className="mt-1 text-sm text-base-content/70">
+              Shared with you to read and add to your cart: only its owner and the company’s admins change it.
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <button
@@ -156,17 +191,22 @@ function ListView({ list }: { list: SavedList }) {
             {addToCart.isPending ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
             Add list to cart
           </button>
-          <button type="button" className="btn btn-outline" onClick={() => void onRename()} disabled={renaming}>
-            Rename
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-error"
-            onClick={() => void onDelete()}
-            disabled={deleting}
-          >
-            Delete
-          </button>
+          {own && company.data ? <ShareToggle list={list} companyName={company.data.name} /> : null}
+          {list.canEdit ? (
+            <>
+              <button type="button" className="btn btn-outline" onClick={() => void onRename()} disabled={renaming}>
+                Rename
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline btn-error"
+                onClick={() => void onDelete()}
+                disabled={deleting}
+              >
+                Delete
+              </button>
+            </>
+          ) : null}
         </div>
       </header>
 
@@ -211,18 +251,22 @@ function ListView({ list }: { list: SavedList }) {
                         ) : null}
                       </p>
                     </div>
-                    <div className="flex flex-wrap items-start gap-2">
-                      <QuantityForm key={line.quantity} list={list} line={line} />
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm"
-                        aria-label={`Remove ${name} from the list`}
-                        disabled={removeLine.isPending}
-                        onClick={() => void onRemoveLine(line)}
-                      >
-                        Remove
-                      </button>
-                    </div>
+                    {list.canEdit ? (
+                      <div className="flex flex-wrap items-start gap-2">
+                        <QuantityForm key={line.quantity} list={list} line={line} />
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          aria-label={`Remove ${name} from the list`}
+                          disabled={removeLine.isPending}
+                          onClick={() => void onRemoveLine(line)}
+                        >
+                          Remove
+                        </button>
+                      </div>
+                    ) : (
+                      <p className="text-sm font-medium">Quantity {formatCount(line.quantity)}</p>
+                    )}
                   </div>
                 </article>
               </li>

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { ListSummary } from '@b2b/shared';
 import { confirmDialog, promptDialog } from '@/components/ui/dialogs';
+import { createCompany } from '@/test/company';
 import { fakeAuth } from '@/test/fake-auth';
 import { renderRoute } from '@/test/render';
 import { receivedRequests, receivedRoutes, server } from '@/test/server';
@@ -103,4 +104,25 @@ test('rename asks for the new name; delete asks first and removes the list', asy
   await user.click(screen.getByRole('button', { name: 'Delete Kitchen, weekly' }));
   expect(await screen.findByText('You have no saved lists yet.')).toBeInTheDocument();
   expect(receivedRoutes()).toContain(`DELETE /api/lists/${ID}`);
+});
+
+test("a colleague's shared list shows its owner and the company badge, without Rename or Delete", async () => {
+  server.use(http.get('/api/companies/mine', () => HttpResponse.json({ company: createCompany({ role: 'buyer' }) })));
+  serveLists([
+    buildSummary({ shared: true }),
+    buildSummary({
+      _id: '00000000-0000-4000-8000-0000000000a2',
+      name: 'Bar stock',
+      shared: true,
+      ownerEmail: 'kim@example.com',
+      canEdit: false,
+    }),
+  ]);
+  renderRoute(<ListsRoute />, { path: '/lists' });
+  const rows = within(await screen.findByRole('list', { name: 'My lists' })).getAllByRole('listitem');
+  await waitFor(() => expect(rows[0]).toHaveTextContent('Shared with Rahman Restaurants'));
+  expect(within(rows[0]!).getByRole('button', { name: 'Rename Weekly kitchen restock' })).toBeInTheDocument();
+  expect(rows[1]).toHaveTextContent('by kim@example.com');
+  expect(rows[1]).toHaveTextContent('Shared with Rahman Restaurants');
+  expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
 });

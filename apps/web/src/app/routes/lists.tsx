@@ -5,12 +5,14 @@ import { LIST_LIMITS, TOAST_MS, type ListSummary } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useCreateList } from '@/features/lists/api/create-list';
 import { useLists } from '@/features/lists/api/get-lists';
 import { useListActions } from '@/features/lists/hooks/use-list-actions';
 import { lineCount } from '@/features/lists/components/list-results';
+import { SharedBadge } from '@/features/lists/components/shared-badge';
 
 function CreateListForm() {
   const id = useId();
@@ -64,7 +66,10 @@ function CreateListForm() {
 }
 
 function ListRow({ list }: { list: ListSummary }) {
+  const { user } = useAuth();
   const { onRename, onDelete, renaming, deleting } = useListActions(list);
+  // A colleague's shared list: named by its owner, and changed only by them and the company's admins.
+  const own = list.ownerEmail.toLowerCase() === user?.email.toLowerCase();
 
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -72,30 +77,37 @@ function ListRow({ list }: { list: ListSummary }) {
         <Link to={paths.list(list._id)} className="link text-lg font-semibold break-words link-primary">
           {list.name}
         </Link>
-        <p className="text-sm text-base-content/70">
-          {lineCount(list.lineCount)} · changed <time dateTime={list.updatedAt}>{formatDateTime(list.updatedAt)}</time>
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-base-content/70">
+          <span>
+            {lineCount(list.lineCount)} · changed{' '}
+            <time dateTime={list.updatedAt}>{formatDateTime(list.updatedAt)}</time>
+            {own ? null : ` · by ${list.ownerEmail}`}
+          </span>
+          <SharedBadge list={list} />
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          onClick={() => void onRename()}
-          disabled={renaming}
-          aria-label={`Rename ${list.name}`}
-        >
-          Rename
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline btn-error btn-sm"
-          onClick={() => void onDelete()}
-          disabled={deleting}
-          aria-label={`Delete ${list.name}`}
-        >
-          Delete
-        </button>
-      </div>
+      {list.canEdit ? (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => void onRename()}
+            disabled={renaming}
+            aria-label={`Rename ${list.name}`}
+          >
+            Rename
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            onClick={() => void onDelete()}
+            disabled={deleting}
+            aria-label={`Delete ${list.name}`}
+          >
+            Delete
+          </button>
+        </div>
+      ) : null}
     </li>
   );
 }

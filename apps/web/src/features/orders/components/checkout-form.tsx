@@ -74,9 +74,14 @@ function toBody(values: Values): unknown {
   return { poNumber, note, shipTo };
 }
 
+/** A saved ship-to address the buyer may pick (the company address book). */
+export type SavedShipTo = ShipTo & { _id: string; label: string };
+
 type CheckoutFormProps = {
   /** The address of the last checkout, remembered in this browser. */
   initialShipTo: ShipTo | null;
+  /** Saved addresses to pick from (none for a buyer without a company: no picker). */
+  addressBook?: readonly SavedShipTo[];
   submitting: boolean;
   /** Places the orders; throws an ApiError when the server refuses (its field details are shown here). */
   onSubmit: (body: PlaceOrder) => Promise<void>;
@@ -87,10 +92,18 @@ type CheckoutFormProps = {
 };
 
 /** Ship-to address, PO number and note, then "Place order". Validated with the API's own schema. */
-export function CheckoutForm({ initialShipTo, submitting, onSubmit, review, total }: CheckoutFormProps) {
+export function CheckoutForm({
+  initialShipTo,
+  addressBook = [],
+  submitting,
+  onSubmit,
+  review,
+  total,
+}: CheckoutFormProps) {
   const idPrefix = useId();
   const [values, setValues] = useState<Values>({ ...EMPTY, ...initialShipTo });
   const [errors, setErrors] = useState<Errors>({});
+  const [picked, setPicked] = useState('');
   const idOf = (field: FieldName) => `${idPrefix}-${field}`;
 
   const showErrors = (next: Errors) => {
@@ -104,6 +117,17 @@ export function CheckoutForm({ initialShipTo, submitting, onSubmit, review, tota
     const { value } = event.currentTarget;
     setValues((previous) => ({ ...previous, [field]: value }));
     setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  // A picked address fills every ship-to field (its empty ones too), which stay editable.
+  const onPick = (event: ChangeEvent<HTMLSelectElement>) => {
+    const id = event.currentTarget.value;
+    setPicked(id);
+    const address = addressBook.find((entry) => entry._id === id);
+    if (!address) return;
+    const shipTo = Object.fromEntries(SHIP_TO_FIELDS.map((name) => [name, address[name]]));
+    setValues((previous) => ({ ...previous, ...shipTo }));
+    setErrors((previous) => ({ ...previous, ...Object.fromEntries(SHIP_TO_FIELDS.map((name) => [name, undefined])) }));
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -189,6 +213,27 @@ export function CheckoutForm({ initialShipTo, submitting, onSubmit, review, tota
             <h2 id={`${idPrefix}-ship`} className="card-title text-lg">
               Ship to
             </h2>
+            {addressBook.length > 0 ? (
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${idPrefix}-book`} className="text-sm font-medium">
+                  Company address book
+                </label>
+                <select
+                  id={`${idPrefix}-book`}
+                  className="select w-full"
+                  value={picked}
+                  onChange={onPick}
+                  disabled={submitting}
+                >
+                  <option value="">Choose a saved address</option>
+                  {addressBook.map((address) => (
+                    <option key={address._id} value={address._id}>
+                      {address.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
             <div className="grid grid-cols-1 gap-x-4 gap-y-4 sm:grid-cols-2">{SHIP_TO_FIELDS.map(field)}</div>
             <p className="text-xs text-base-content/60">
               This address is remembered in this browser for your next checkout.
