@@ -5,8 +5,8 @@ import { Pagination, totalLabel } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useCompanyOrders } from '@/features/company/api/get-company-orders';
 import { ApproverGate } from '@/features/company/components/company-gate';
-import { useCompanyOrderParams } from '@/features/company/hooks/use-company-order-params';
 import { OrderList } from '@/features/orders/components/order-list';
+import { useOrderListParams } from '@/features/orders/hooks/use-order-list-params';
 
 /** Every order of the company's members, newest first, by member and status (approvers, admins). */
 export default function CompanyOrdersRoute() {
@@ -17,6 +17,21 @@ export default function CompanyOrdersRoute() {
       <ApproverGate>{(company) => <CompanyOrders company={company} />}</ApproverGate>
     </section>
   );
+}
+
+/**
+ * The filters and page live in the URL (?member=uid&status=placed&page=2), so a reload or a shared
+ * link shows the same list: an order list's own parameters, plus the member.
+ */
+function useCompanyOrderParams() {
+  const list = useOrderListParams();
+  const member = list.params.get('member') || null;
+  return {
+    ...list,
+    member,
+    query: { ...list.query, ...(member ? { member } : {}) },
+    setMember: (value: string | null) => list.setFilter('member', value),
+  };
 }
 
 function CompanyOrders({ company }: { company: CompanyDetail }) {

@@ -17,13 +17,14 @@ export function useOrderListParams() {
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const offset = (page - 1) * DEFAULT_PAGE_SIZE;
 
-  const setStatus = useCallback(
-    (next: OrderStatus | null) =>
+  /** Sets or clears one filter of the URL (`status`, or another list's own), back to page 1. */
+  const setFilter = useCallback(
+    (key: string, value: string | null) =>
       setParams(
         (previous) => {
           const updated = new URLSearchParams(previous);
-          if (next) updated.set('status', next);
-          else updated.delete('status');
+          if (value) updated.set(key, value);
+          else updated.delete(key);
           updated.delete('page');
           return updated;
         },
@@ -31,6 +32,7 @@ export function useOrderListParams() {
       ),
     [setParams],
   );
+  const setStatus = useCallback((next: OrderStatus | null) => setFilter('status', next), [setFilter]);
 
   const setOffset = useCallback(
     (nextOffset: number) =>
@@ -52,5 +54,7 @@ export function useOrderListParams() {
     query: { limit: DEFAULT_PAGE_SIZE, offset, ...(status ? { status } : {}) },
     setStatus,
     setOffset,
+    params,
+    setFilter,
   };
 }
