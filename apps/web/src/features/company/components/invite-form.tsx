@@ -1,16 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import {
-  COMPANY_LIMITS,
-  COMPANY_ROLE_LABELS,
-  COMPANY_ROLES,
-  INVITATION_EXPIRY_DAYS,
-  invitationCreateSchema,
-  TOAST_MS,
-} from '@b2b/shared';
+import { COMPANY_LIMITS, INVITATION_EXPIRY_DAYS, invitationCreateSchema, TOAST_MS } from '@b2b/shared';
 import { errorMessage } from '@/lib/errors';
 import { useInviteMember } from '../api/invite-member';
 import { fieldErrors, FormField } from './form-field';
+import { RoleLimitFields } from './role-limit-fields';
 import { parseSpendingLimit } from './spending-limit';
 
 /** Admins invite a colleague by email, with the role and spending limit they get on accepting. */
@@ -69,39 +63,7 @@ export function InviteForm() {
               />
             )}
           </FormField>
-          <FormField id={ids.role} label="Role" error={errors.role}>
-            {(describedBy) => (
-              <select
-                id={ids.role}
-                name="role"
-                className="select w-full"
-                defaultValue="buyer"
-                aria-describedby={describedBy}
-              >
-                {COMPANY_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {COMPANY_ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField id={ids.limit} label="Spending limit" hint="Empty for no limit." error={errors.spendingLimit}>
-            {(describedBy) => (
-              <input
-                id={ids.limit}
-                name="spendingLimit"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={COMPANY_LIMITS.spendingLimit}
-                step="0.01"
-                className="input w-full"
-                aria-invalid={errors.spendingLimit ? true : undefined}
-                aria-describedby={describedBy}
-              />
-            )}
-          </FormField>
+          <RoleLimitFields ids={ids} errors={errors} defaultRole="buyer" />
         </div>
         <p className="text-sm text-base-content/70">
           Buyers buy and see their own orders; approvers also approve colleagues’ orders above their limit and see every

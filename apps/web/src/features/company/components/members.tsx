@@ -1,20 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import {
-  COMPANY_LIMITS,
-  COMPANY_ROLE_LABELS,
-  COMPANY_ROLES,
-  memberUpdateSchema,
-  TOAST_MS,
-  type CompanyDetail,
-  type CompanyMember,
-} from '@b2b/shared';
+import { COMPANY_ROLE_LABELS, memberUpdateSchema, TOAST_MS, type CompanyDetail, type CompanyMember } from '@b2b/shared';
 import { confirmDialog, showAlert } from '@/components/ui/dialogs';
 import { sameEmail } from '@/lib/email';
 import { errorMessage } from '@/lib/errors';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMember } from '../api/update-member';
-import { fieldErrors, FormField } from './form-field';
+import { fieldErrors } from './form-field';
+import { RoleLimitFields } from './role-limit-fields';
 import { formatSpendingLimit, parseSpendingLimit } from './spending-limit';
 
 type MembersProps = {
@@ -169,40 +162,7 @@ function EditMember({ member, onDone }: { member: CompanyMember; onDone: () => v
     <form onSubmit={handleSubmit} noValidate aria-label={`Edit ${who}`} className="flex flex-col gap-3">
       <p className="font-medium break-words">{who}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id={ids.role} label="Role" error={errors.role}>
-          {(describedBy) => (
-            <select
-              id={ids.role}
-              name="role"
-              className="select w-full"
-              defaultValue={member.role}
-              aria-describedby={describedBy}
-            >
-              {COMPANY_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {COMPANY_ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id={ids.limit} label="Spending limit" hint="Empty for no limit." error={errors.spendingLimit}>
-          {(describedBy) => (
-            <input
-              id={ids.limit}
-              name="spendingLimit"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={COMPANY_LIMITS.spendingLimit}
-              step="0.01"
-              className="input w-full"
-              defaultValue={member.spendingLimit ?? ''}
-              aria-invalid={errors.spendingLimit ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          )}
-        </FormField>
+        <RoleLimitFields ids={ids} errors={errors} defaultRole={member.role} spendingLimit={member.spendingLimit} />
       </div>
       {errors[''] ? (
         <p role="alert" className="text-sm text-error">
