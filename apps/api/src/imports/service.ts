@@ -46,10 +46,11 @@ const SLICE_MS = 60_000;
 class ImportTakenOver extends Error {}
 /**
  * Rows per batch (one transaction). A batch's inserts and their triggers hold a database core
- * while they run; 250 rows keeps each hold short (1,000-row batches took list pages' p99 on a
- * 2-core machine from 8 to 32 ms, 250-row ones with the rest after each to 13 ms).
+ * while they run, and a shopper's request that arrives then waits behind them; with a rest after
+ * each batch as long as it took, 50-row batches kept list pages' p99 within 1.7× of idle on a
+ * 2-core machine, where 1,000-row batches without rest made it 4× (docs/benchmarks.md).
  */
-const BATCH_ROWS = 250;
+const BATCH_ROWS = 50;
 /**
  * Reading and judging a row takes some 40 µs of the process's one thread; a batch would hold it
  * for 40 ms at a time. Every YIELD_EVERY_ROWS rows the job lets waiting requests run first, so a
