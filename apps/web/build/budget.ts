@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -16,7 +16,12 @@ export type Budget = { scriptKb: number; styleKb: number };
 const KB = 1000;
 
 export function homeAssets(outDir: string): { scripts: string[]; styles: string[] } {
-  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  return pageAssets(outDir, 'index.html');
+}
+
+/** The scripts and stylesheets a page's HTML loads before it can show anything. */
+export function pageAssets(outDir: string, file: string): { scripts: string[]; styles: string[] } {
+  const html = readFileSync(path.join(outDir, file), 'utf8');
   const scripts = new Set<string>();
   const styles = new Set<string>();
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
@@ -30,6 +35,32 @@ export function homeAssets(outDir: string): { scripts: string[]; styles: string[
     else if (/rel="stylesheet"/.test(tag)) styles.add(url);
   }
   return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * The landing pages must not load the validation library before they can show anything (it is
+ * some 23 KB gzip): zod arrives with the first form check or error. A shared module that defines
+ * schemas at its top level is kept whole by the bundler, so importing a constant from it is
+ * enough to bring zod in; this check names the page and the chunk when that happens.
+ */
+const ZOD_FREE_PAGES = [
+  'index.html',
+  ...['all-products', 'categories', 'login', 'register'].map((p) => `pages/${p}.html`),
+];
+const ZOD_SOURCE = /node_modules\/zod\//;
+
+export function zodOnLandingPages(outDir: string): string[] {
+  const found: string[] = [];
+  for (const page of ZOD_FREE_PAGES) {
+    if (!existsSync(path.join(outDir, page))) continue;
+    for (const url of pageAssets(outDir, page).scripts) {
+      const map = path.join(outDir, `${url.slice(1)}.map`);
+      if (!existsSync(map)) continue;
+      const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+      if (sources.some((source) => ZOD_SOURCE.test(source))) found.push(`${page} loads zod in ${url}`);
+    }
+  }
+  return found;
 }
 
 const gzipBytes = (outDir: string, url: string) =>
@@ -61,6 +92,13 @@ export function budget(limits: Budget): Plugin {
           script > limits.scriptKb * KB ? `JavaScript ${kb(script)} > ${limits.scriptKb} KB` : null,
           style > limits.styleKb * KB ? `CSS ${kb(style)} > ${limits.styleKb} KB` : null,
         ].filter(Boolean);
+        const zod = zodOnLandingPages(outDir);
+        if (zod.length) {
+          throw new Error(
+            `A landing page loads the validation library up front: ${zod.join('; ')}. ` +
+              'Import constants from a module without schemas (e.g. packages/shared/src/facet-constants.ts).',
+          );
+        }
         if (over.length) {
           throw new Error(
             `The home page is over its bundle budget: ${over.join(', ')} (gzip). ` +

@@ -9,5 +9,6 @@ export * from './dashboard.js';
 export * from './trade-rules.js';
 export * from './quick-order.js';
 export * from './imports.js';
+export * from './facet-constants.js';
 export * from './facets.js';
 export * from './companies.js';
