@@ -318,6 +318,7 @@ function arbitraries() {
     ['GET', '/api/config'],
     ['POST', '/api/companies'],
     ['GET', '/api/companies/current'],
+    ['GET', '/api/companies/mine'],
     ['PATCH', '/api/companies/current'],
     ['POST', '/api/companies/current/invitations'],
     ['DELETE', '/api/companies/current/invitations/:id'],

@@ -42,8 +42,11 @@ import { boundedText } from './schemas.js';
  * A member whose role does not allow a route gets 403 FORBIDDEN; a caller without a company gets
  * 404 NOT_FOUND on every /companies/current route; ids of another company's invitations,
  * addresses, members and orders answer 404 NOT_FOUND (never 403), so they cannot be probed.
- * An order awaiting approval that is not the caller's is approved or rejected only from
- * awaiting_approval (else 409 INVALID_TRANSITION).
+ * Approving and rejecting work only on an order awaiting approval (else 409 INVALID_TRANSITION);
+ * an approver or admin may approve any order of their company but their own above their own
+ * limit (403 FORBIDDEN: someone else must), and may reject any, their own included. Of the
+ * others, the order's own buyer gets 403 FORBIDDEN, a colleague with the buyer role 404 NOT_FOUND
+ * (they cannot see it).
  */
 
 export const COMPANY_ROLES = ['admin', 'approver', 'buyer'] as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   APPROVAL_TIMEOUT_REASON,
@@ -15,6 +15,8 @@ import {
   type SavedList,
 } from '@b2b/shared';
 import { buildShipTo } from '@b2b/shared/testing';
+import { buildApp } from '../../src/app.js';
+import { createDatabase } from '../../src/db/client.js';
 import { companyInvitations, notifications, orders, sellerDailySales } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { companyClient } from '../helpers/companies.js';
@@ -450,6 +452,77 @@ describe('the approval timeout', () => {
     await t.app.approvals.sweep();
     expect(await api.stockOf(p)).toBe(30);
   });
+
+  test.runIf(usesPostgres())(
+    '(PostgreSQL only) two processes sweeping at once reject each overdue order once and return its stock once',
+    async () => {
+      // A second API process: its own app, pool and sweep on the same schema (one process joins
+      // its own sweeps, so two at once need two processes). What keeps them apart is
+      // expireApprovals' FOR UPDATE SKIP LOCKED and its `status = 'awaiting_approval'` check (either
+      // alone suffices); without both, each sweep rejects all 20 orders and returns their stock twice.
+      const url = process.env.TEST_DATABASE_URL ?? '';
+      const schema = t.database.jobsSchema.replace(/_jobs$/, '');
+      const database = await createDatabase({ url, pgliteDir: 'memory://', schema });
+      const second = await buildApp({ config: t.config, database });
+      try {
+        await second.ready();
+        for (let round = 0; round < 3; round++) {
+          // 300 + 2 × 300 > the buyer's limit of 500: each checkout is two orders awaiting approval.
+          const [p1, p2] = await Promise.all([product(seller, 300, 50), product(seller2, 300, 50)]);
+          const ids: string[] = [];
+          for (let i = 0; i < 10; i++) {
+            const { orders: placed } = await checkout(buyer, [
+              [p1, 1],
+              [p2, 2],
+            ]);
+            expect(placed.map((o) => o.status)).toEqual(['awaiting_approval', 'awaiting_approval']);
+            ids.push(...placed.map((o) => o._id));
+          }
+          expect([await api.stockOf(p1), await api.stockOf(p2)]).toEqual([40, 30]);
+          await t.database.db
+            .update(orders)
+            .set({ approvalExpiresAt: sql`now() - interval '1 second'` })
+            .where(inArray(orders.id, ids));
+
+          const swept = await Promise.all([t.app.approvals.sweep(), second.approvals.sweep()]);
+          // Every overdue order was rejected by exactly one of them.
+          expect(swept[0] + swept[1]).toBe(ids.length);
+          const rows = await t.database.db.select().from(orders).where(inArray(orders.id, ids));
+          expect(rows).toHaveLength(ids.length);
+          for (const row of rows) {
+            expect(row).toMatchObject({
+              status: 'rejected',
+              rejectionReason: APPROVAL_TIMEOUT_REASON,
+              decidedAt: null,
+            });
+          }
+          // Each line's stock came back once, not twice.
+          expect([await api.stockOf(p1), await api.stockOf(p2)]).toEqual([50, 50]);
+          // One rejection notice per order.
+          const notices = await t.database.db
+            .select({ link: notifications.link, userUid: notifications.userUid })
+            .from(notifications)
+            .where(
+              and(
+                eq(notifications.kind, 'order_rejected'),
+                inArray(
+                  notifications.link,
+                  ids.map((id) => `/orders/${id}`),
+                ),
+              ),
+            );
+          expect(notices.map((n) => n.link).sort()).toEqual(ids.map((id) => `/orders/${id}`).sort());
+          expect(notices.every((n) => n.userUid === buyer.uid)).toBe(true);
+          // Nothing is left for a later sweep.
+          expect(await Promise.all([t.app.approvals.sweep(), second.approvals.sweep()])).toEqual([0, 0]);
+          expect([await api.stockOf(p1), await api.stockOf(p2)]).toEqual([50, 50]);
+        }
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    },
+  );
 });
 
 describe('company-wide', () => {

@@ -209,8 +209,9 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a member (admins), or leave the company (the member themself)',
         description:
-          `${MEMBER_DOC} 409 LAST_ADMIN for the company's last admin. The member's past orders stay company orders; ` +
-          'they lose access at their next request.',
+          `${MEMBER_DOC} Admins remove any member; approvers and buyers only themselves (403 FORBIDDEN for any other ` +
+          'uid, in the company or not). For an admin, a uid not in this company 404. 409 LAST_ADMIN for the ' +
+          "company's last admin. The member's past orders stay company orders; they lose access at their next request.",
         security: bearer,
         params: memberParamsSchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -266,7 +267,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add a ship-to address to the company address book',
-        description: `${ADMIN_DOC} At most 100 addresses.`,
+        description: `${ADMIN_DOC} At most 100 addresses (400 VALIDATION_ERROR beyond).`,
         security: bearer,
         body: companyAddressInputSchema,
         response: { 201: companyAddressSchema, ...errorResponses(400, 401, 403, 404, 429) },

@@ -134,10 +134,13 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Approve an order awaiting approval: it becomes placed and its seller sees it',
         description:
-          "An approver or admin of the buyer's company (read from the database now): 403 for the buyer and other " +
-          'members, 404 for anyone outside the company. 409 INVALID_TRANSITION unless it awaits approval (of an ' +
-          'approve and a reject racing, exactly one wins). 403 for an approver approving their own order above ' +
-          'their own limit. The seller is notified now, not before.',
+          "An approver or admin of the buyer's company (the role read from the database now). 404 for whoever may " +
+          'not see the order, so ids cannot be probed: a colleague with the buyer role, anyone outside the company ' +
+          'or without one, and its seller until it is approved. 403 for its own buyer when they are not an approver ' +
+          'or admin of its company, for an approver or admin approving their own order above their own limit ' +
+          '(another must), for its seller once approved, and for anyone on an order placed without a company. 409 ' +
+          'INVALID_TRANSITION (for an approver or admin) unless it awaits approval: of an approve and a reject ' +
+          'racing, exactly one wins. The seller is notified now, not before.',
         security: bearer,
         params: idParamsSchema,
         response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -154,8 +157,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Reject an order awaiting approval, with a reason: its stock returns in the same transaction',
         description:
-          "An approver or admin of the buyer's company: 403 for the buyer and other members, 404 for anyone " +
-          'outside the company; 409 INVALID_TRANSITION unless it awaits approval. The buyer is told the reason.',
+          "An approver or admin of the buyer's company, their own orders included. 404 for whoever may not see the " +
+          'order: a colleague with the buyer role, anyone outside the company or without one, and its seller until ' +
+          'it is approved. 403 for its own buyer when they are not an approver or admin of its company, for its ' +
+          'seller once approved, and for anyone on an order placed without a company. 409 INVALID_TRANSITION (for ' +
+          'an approver or admin) unless it awaits approval. The buyer is told the reason.',
         security: bearer,
         params: idParamsSchema,
         body: orderRejectSchema,
