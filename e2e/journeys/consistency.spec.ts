@@ -1,15 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../fixtures/test.js';
-import { alertDialog, listSettled, productCard, productRow } from '../fixtures/ui.js';
+import { alertDialog, listSettled, noSidewaysScroll, productCard, productRow } from '../fixtures/ui.js';
 
 const PHONE = { width: 375, height: 812 };
 
 const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'the page does not scroll sideways').toBeLessThanOrEqual(0);
-}
 
 test('at 375 px All Products opens as cards without sideways scrolling; the table stays a tap away', async ({
   signedInPage: page,

@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Category, Product } from '@b2b/shared';
+import type { Category, CompanyRole, PlaceOrderResult, Product } from '@b2b/shared';
 import { buildShipTo } from '@b2b/shared/testing';
 import type { api } from '../fixtures/api.js';
 import { avatarUrl, uniqueEmail, uniqueId, type TestUser } from '../fixtures/auth-emulator.js';
 import { blocking, describeViolations, scanAccessibility, type AxeViolation } from '../fixtures/axe.js';
 import { expect, test } from '../fixtures/test.js';
-import { listSettled, login } from '../fixtures/ui.js';
+import { listSettled, login, noSidewaysScroll } from '../fixtures/ui.js';
 
 /*
  * Every screen, at phone, tablet and desktop width: an axe-core scan (serious and critical
@@ -33,6 +33,8 @@ interface Screen {
   signedIn: boolean;
   /** A modal is fixed to the viewport; a full-page picture would show it over a cut-off backdrop. */
   viewportOnly?: boolean;
+  /** At 375 px the page must not scroll sideways (document scrollWidth ≤ innerWidth). */
+  fitsPhone?: boolean;
   /** Opens the screen and waits until it shows its finished content. */
   open: (ctx: ScreenContext) => Promise<void>;
 }
@@ -162,6 +164,52 @@ async function packDialog(ctx: ScreenContext, quantity: string): Promise<void> {
   const dialog = ctx.page.getByRole('dialog', { name: 'Confirm Purchase' });
   await expect(dialog).toContainText('Your cart already holds 24 units.');
   await dialog.getByRole('spinbutton', { name: 'Quantity' }).fill(quantity);
+}
+
+/**
+ * Listings of a seller at these round unit prices, sold by the unit, so a checkout's total is
+ * known (above or within a spending limit). Copied from demo products, so they look real.
+ */
+async function pricedListings(ctx: ScreenContext, sellerToken: string, prices: number[]): Promise<Product[]> {
+  const listings: Product[] = [];
+  for (const [index, demo] of (await demoProducts(ctx, prices.length)).entries()) {
+    const { name, image, brand, description, content, rating, category } = demo;
+    listings.push(
+      await ctx.api.createProduct(sellerToken, {
+        ...{ name, image, brand, description, content, rating },
+        category: category as Category,
+        price: prices[index],
+        quantity: 5000,
+        minSellQty: 1,
+      }),
+    );
+  }
+  return listings;
+}
+
+/** One checkout of these lines (product, quantity) by the holder of `token`: its first order. */
+async function checkoutOf(
+  ctx: ScreenContext,
+  token: string,
+  lines: [Product | undefined, number][],
+  poNumber: string,
+): Promise<PlaceOrderResult['orders'][number]> {
+  for (const [product, quantity] of lines) if (product) await ctx.api.buy(token, product._id, quantity);
+  const [order] = (await ctx.api.placeOrder(token, { poNumber, shipTo: buildShipTo() })).orders;
+  if (!order) throw new Error('the checkout placed no order');
+  return order;
+}
+
+/** `inviter`'s company invites `person` with this role and limit, and they accept. */
+async function joinCompany(
+  ctx: ScreenContext,
+  inviterToken: string,
+  person: { user: TestUser; token: string },
+  role: CompanyRole,
+  spendingLimit: number | null,
+): Promise<void> {
+  await ctx.api.invite(inviterToken, { email: person.user.email, role, spendingLimit });
+  await ctx.api.acceptInvitation(person.token);
 }
 
 /**
@@ -491,6 +539,116 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // The owner's view of every colleague's order: waiting, placed, rejected and shipped.
+    name: 'company-orders',
+    signedIn: true,
+    fitsPhone: true,
+    open: async (ctx) => {
+      const token = await ctx.token();
+      await ctx.api.createCompany(token, 'Rahman Restaurants');
+      const karim = await ctx.partner('Karim Hossain');
+      const nadia = await ctx.partner('Nadia Chowdhury');
+      await joinCompany(ctx, token, karim, 'approver', 2000);
+      await joinCompany(ctx, token, nadia, 'buyer', 500);
+      const seller = await ctx.partner('Northwind Wholesale');
+      const [rice, oil, flour] = await pricedListings(ctx, seller.token, [40, 20, 12]);
+      const shipped = await checkoutOf(
+        ctx,
+        karim.token,
+        [
+          [rice, 20],
+          [oil, 10],
+        ],
+        'PO-2026-0211',
+      );
+      await ctx.api.setOrderStatus(seller.token, shipped._id, 'confirmed');
+      await ctx.api.setOrderStatus(seller.token, shipped._id, 'shipped', 'DHL 4711 0815');
+      const rejected = await checkoutOf(
+        ctx,
+        nadia.token,
+        [
+          [rice, 15],
+          [oil, 10],
+        ],
+        'PO-2026-0212',
+      );
+      const reason = { reason: 'Over this month’s budget' };
+      expect((await ctx.api.raw('POST', `/orders/${rejected._id}/reject`, token, reason)).status).toBe(200);
+      await checkoutOf(ctx, token, [[flour, 50]], 'PO-2026-0213');
+      const waiting = await checkoutOf(ctx, nadia.token, [[flour, 60]], 'PO-2026-0214');
+      expect(waiting.status).toBe('awaiting_approval');
+      await ctx.page.goto('/company/orders');
+      await expect(ctx.page.getByRole('article')).toHaveCount(4);
+      await expect(ctx.page.getByText('Every order placed by the members of Rahman Restaurants (4)')).toBeVisible();
+    },
+  },
+  {
+    // The buyer's own order above their limit of 500, saying who can approve it.
+    name: 'order-awaiting-approval',
+    signedIn: true,
+    fitsPhone: true,
+    open: async (ctx) => {
+      const owner = await ctx.partner('Karim Hossain');
+      await ctx.api.createCompany(owner.token, 'Rahman Restaurants');
+      await joinCompany(ctx, owner.token, await ctx.partner('Nadia Chowdhury'), 'approver', 2000);
+      await joinCompany(ctx, owner.token, { user: ctx.user, token: await ctx.token() }, 'buyer', 500);
+      const seller = await ctx.partner('Northwind Wholesale');
+      const [rice, oil] = await pricedListings(ctx, seller.token, [40, 20]);
+      const order = await checkoutOf(
+        ctx,
+        await ctx.token(),
+        [
+          [rice, 15],
+          [oil, 10],
+        ],
+        'PO-2026-0215',
+      );
+      await ctx.page.goto(`/orders/${order._id}`);
+      const waiting = ctx.page.getByRole('region', { name: 'Waiting for approval' });
+      await expect(waiting).toContainText('above your spending limit of $500.00');
+      await expect(waiting).toContainText(/Who can approve: .*Karim Hossain/);
+      await expect(waiting).toContainText('Nadia Chowdhury');
+      await expect(ctx.page.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    },
+  },
+  {
+    // Signed out when invited: the notice under the navbar is what they see on signing in.
+    name: 'invitations-notice',
+    signedIn: false,
+    fitsPhone: true,
+    open: async (ctx) => {
+      const owner = await ctx.partner('Karim Hossain');
+      await ctx.api.createCompany(owner.token, 'Rahman Restaurants');
+      await ctx.api.invite(owner.token, { email: ctx.user.email, role: 'buyer', spendingLimit: 500 });
+      await login(ctx.page, ctx.user);
+      const notice = ctx.page.getByRole('complementary', { name: 'Invitations' });
+      await expect(notice).toContainText('Rahman Restaurants invites you to buy with them.');
+      await expect(notice.getByRole('link', { name: 'See invitation' })).toBeVisible();
+      await expect(ctx.page.getByRole('heading', { name: 'Top Products' })).toBeVisible();
+      await expect(ctx.page.getByText('1,200+')).toBeVisible();
+    },
+  },
+  {
+    // Where the notice leads: the invitations with Accept and Decline, before joining a company.
+    name: 'company-invitations',
+    signedIn: true,
+    fitsPhone: true,
+    open: async (ctx) => {
+      for (const [name, company, role, spendingLimit] of [
+        ['Karim Hossain', 'Rahman Restaurants', 'buyer', 500],
+        ['Nadia Chowdhury', 'Chowdhury Catering Group (Chattogram)', 'approver', null],
+      ] as const) {
+        const owner = await ctx.partner(name);
+        await ctx.api.createCompany(owner.token, company);
+        await ctx.api.invite(owner.token, { email: ctx.user.email, role, spendingLimit });
+      }
+      await ctx.page.goto('/company');
+      const invitations = ctx.page.getByRole('region', { name: 'You have 2 invitations' });
+      await expect(invitations.getByRole('button', { name: /^Accept the invitation/ })).toHaveCount(2);
+      await expect(ctx.page.getByRole('button', { name: 'Create company' })).toBeVisible();
+    },
+  },
+  {
     name: 'inbox',
     signedIn: true,
     open: async (ctx) => {
@@ -749,6 +907,7 @@ for (const screen of SCREENS) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       await settle(page);
+      if (screen.fitsPhone && width === 375) await noSidewaysScroll(page);
       found.push(...(await scanAccessibility(page, screen.name)));
       await page.screenshot({
         path: resolve(screenshotsDir, `${screen.name}-${width}.png`),

@@ -117,13 +117,25 @@ test('reject asks for a required reason and sends it; cancelling the dialog send
   expect(await post?.json()).toEqual({ reason: 'Over this month’s budget' });
 });
 
-test('an approver’s own order above their own limit has no buttons and says someone else decides', async () => {
-  serve('approver', [waiting('B2B-000103', { nextStatuses: ['cancelled'] })]);
+test('an approver’s own order above their own limit: no Approve, Reject stays, and it says someone else approves', async () => {
+  // What the API answers for it (apps/api/test/routes/companies.test.ts): cancel and reject, not place.
+  serve('approver', [waiting('B2B-000103', { nextStatuses: ['cancelled', 'rejected'] })]);
   renderRoute(<ApprovalsRoute />, { path: '/approvals' });
 
   const card = await screen.findByRole('article', { name: 'B2B-000103' });
   expect(await within(card).findByText(/another approver or admin must decide/)).toBeInTheDocument();
-  expect(within(card).queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
+  expect(within(card).getByRole('button', { name: 'Reject B2B-000103' })).toBeEnabled();
+  expect(within(card).queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
+});
+
+test('an order the approver may approve has no such hint', async () => {
+  serve('approver', [waiting('B2B-000104')]);
+  renderRoute(<ApprovalsRoute />, { path: '/approvals' });
+
+  const card = await screen.findByRole('article', { name: 'B2B-000104' });
+  expect(await within(card).findByRole('button', { name: 'Approve B2B-000104' })).toBeInTheDocument();
+  expect(within(card).getByText('Basmati Rice, 25 kg')).toBeInTheDocument();
+  expect(within(card).queryByText(/another approver or admin must decide/)).not.toBeInTheDocument();
 });
 
 test('a buyer is told the page is for approvers and admins; nothing is asked for', async () => {

@@ -121,8 +121,17 @@ function PendingOrder({ summary }: { summary: OrderSummary }) {
               ) : null}
             </dl>
           </div>
-          <div className="flex flex-wrap gap-2 sm:justify-end">
-            <ApprovalActions order={summary} next={next} />
+          <div className="flex flex-col gap-2 sm:max-w-xs sm:items-end">
+            <div className="flex flex-wrap gap-2 sm:justify-end">
+              <ApprovalActions order={summary} next={next} />
+            </div>
+            {/* Approve is withheld only from the buyer themself (their own order above their own
+                limit); Reject stays theirs to use, so the hint shows beside it. */}
+            {!next.includes('placed') && detail.data?.status === 'awaiting_approval' ? (
+              <p className="text-sm text-base-content/70 sm:text-right">
+                This is your own order above your own limit: another approver or admin must decide.
+              </p>
+            ) : null}
           </div>
         </header>
         {detail.isPending ? (
@@ -130,18 +139,11 @@ function PendingOrder({ summary }: { summary: OrderSummary }) {
         ) : detail.isError ? (
           <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
         ) : (
-          <>
-            <OrderLines
-              lines={detail.data.lines}
-              total={detail.data.total}
-              caption={`Lines of order ${summary.orderNumber}`}
-            />
-            {!next.includes('placed') && !next.includes('rejected') && detail.data.status === 'awaiting_approval' ? (
-              <p className="text-sm text-base-content/70">
-                This is your own order above your own limit: another approver or admin must decide.
-              </p>
-            ) : null}
-          </>
+          <OrderLines
+            lines={detail.data.lines}
+            total={detail.data.total}
+            caption={`Lines of order ${summary.orderNumber}`}
+          />
         )}
       </div>
     </article>

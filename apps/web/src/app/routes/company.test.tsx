@@ -74,7 +74,7 @@ test('without a company: an empty name is refused before sending; a name creates
 
 test('an invitation can be accepted (the page becomes the company) or declined after confirming', async () => {
   const invitation = createInvitation({ companyName: 'Rahman Restaurants', role: 'buyer', spendingLimit: 500 });
-  const other = createInvitation({ companyName: 'Karnaphuli Hotels' });
+  const other = createInvitation({ companyName: 'Karnaphuli Hotels', role: 'approver', spendingLimit: null });
   const state = serve({ invitations: [invitation, other] });
   server.use(
     http.post(`/api/invitations/${other._id}/decline`, () => {
@@ -96,6 +96,7 @@ test('an invitation can be accepted (the page becomes the company) or declined a
   const invited = await screen.findByRole('region', { name: 'You have 2 invitations' });
   expect(within(invited).getByText('Rahman Restaurants')).toBeInTheDocument();
   expect(invited).toHaveTextContent('As buyer, spending limit $500.00; from owner@example.com.');
+  expect(invited).toHaveTextContent('As approver, no spending limit; from');
 
   vi.mocked(confirmDialog).mockResolvedValueOnce(true);
   await user.click(within(invited).getByRole('button', { name: 'Decline the invitation to Karnaphuli Hotels' }));

@@ -99,7 +99,8 @@ function OrderView({ order }: { order: Order }) {
 
   return (
     <>
-      <header className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      {/* Beside the title only from lg: at tablet width three buttons would wrap into a ragged block. */}
+      <header className="mb-6 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <p className="text-sm">
             <Link to={back.to} className="link link-primary">

@@ -21,9 +21,10 @@ export function InvitationsBanner() {
       : `${pending.length} companies invite you to buy with them.`;
   return (
     <aside aria-label="Invitations" className="border-b border-primary/30 bg-primary/10">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 text-sm">
-        <p className="min-w-0 break-words">{text}</p>
-        <Link to={paths.company} className="btn btn-primary btn-xs">
+      {/* One row at every width: the text wraps beside the button rather than pushing it below. */}
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2 text-sm">
+        <p className="min-w-0 flex-1 break-words">{text}</p>
+        <Link to={paths.company} className="btn shrink-0 btn-primary btn-xs">
           {pending.length === 1 ? 'See invitation' : 'See invitations'}
         </Link>
       </div>

@@ -53,9 +53,12 @@ export function MyInvitations({ invitations, inCompany }: { invitations: Invitat
               <div className="min-w-0">
                 <p className="font-semibold break-words">{invitation.companyName}</p>
                 <p className="text-sm break-words text-base-content/70">
-                  As {COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}, spending limit{' '}
-                  {formatSpendingLimit(invitation.spendingLimit).toLowerCase()}; from {invitation.invitedByEmail}. Open
-                  until <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>.
+                  As {COMPANY_ROLE_LABELS[invitation.role].toLowerCase()},{' '}
+                  {invitation.spendingLimit === null
+                    ? 'no spending limit'
+                    : `spending limit ${formatSpendingLimit(invitation.spendingLimit)}`}
+                  ; from {invitation.invitedByEmail}. Open until{' '}
+                  <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>.
                 </p>
               </div>
               <div className="flex shrink-0 gap-2">

@@ -16,14 +16,21 @@ type OrderListProps = {
 
 const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
 
-/** One card per order: number and date, the other party, size and total, status; a column layout on wide screens. */
+/**
+ * One card per order: number and date, the other party, size and total, status; a column layout on
+ * wide screens. The columns are the list's, shared by every card through subgrid, so a wider badge
+ * or more buttons on one card do not shift that card's columns away from the others'.
+ */
 export function OrderList({ orders, perspective, renderActions }: OrderListProps) {
   return (
-    <ul className="flex flex-col gap-3">
+    <ul className="flex flex-col gap-3 md:grid md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_auto_auto] md:gap-x-6">
       {orders.map((order) => (
-        <li key={order._id}>
-          <article aria-labelledby={`order-${order._id}`} className="card border border-base-300 bg-base-100 shadow-sm">
-            <div className="card-body gap-3 p-4 md:grid md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_auto_auto] md:items-center md:gap-6">
+        <li key={order._id} className="md:col-span-full md:grid md:grid-cols-subgrid">
+          <article
+            aria-labelledby={`order-${order._id}`}
+            className="card border border-base-300 bg-base-100 shadow-sm md:col-span-full md:grid md:grid-cols-subgrid"
+          >
+            <div className="card-body gap-3 p-4 md:col-span-full md:grid md:grid-cols-subgrid md:items-center md:gap-6">
               <div className="min-w-0">
                 <h2 id={`order-${order._id}`} className="text-base font-semibold">
                   <Link to={paths.order(order._id)} className="link link-primary link-hover">
