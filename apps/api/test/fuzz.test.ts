@@ -288,7 +288,12 @@ function arbitraries() {
     fc
       .record({ id, email, category, uid: fc.oneof(fc.constantFrom(victim.uid, attacker.uid), anyString) })
       .map(({ id: i, email: e, category: c, uid: u }) =>
-        template.replace(':id', enc(i)).replace(':email', enc(e)).replace(':category', enc(c)).replace(':uid', enc(u)),
+        template
+          .replace(':id', enc(i))
+          .replace(':email', enc(e))
+          .replace(':category', enc(c))
+          .replace(':uid', enc(u))
+          .replace(':productId', enc(i)),
       );
   const routes: [string, string][] = [
     ['GET', '/api/products'],
@@ -340,6 +345,10 @@ function arbitraries() {
     ['DELETE', '/api/lists/:id'],
     ['PUT', '/api/lists/:id/shared'],
     ['POST', '/api/lists/:id/add-to-cart'],
+    ['POST', '/api/lists/from-cart'],
+    ['POST', '/api/lists/from-order/:id'],
+    ['PUT', '/api/lists/:id/lines/:productId'],
+    ['DELETE', '/api/lists/:id/lines/:productId'],
   ];
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   const target = fc.oneof(

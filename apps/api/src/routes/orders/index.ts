@@ -115,7 +115,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'placed → confirmed → shipped → delivered, and cancelled from placed (buyer or seller) or confirmed ' +
           '(seller) or awaiting_approval (buyer). A change not in that table is 409 INVALID_TRANSITION; one in it ' +
-          'but not for the caller is 403 (approving and rejecting have their own routes). ' +
+          'but not for the caller is 403 (approving and rejecting have their own routes). An order the caller ' +
+          "may not see (another buyer's, a company order of a colleague without a company-wide role, or one " +
+          'still awaiting approval for its seller) is 404 before any of that. ' +
           'Cancelling returns the stock of every line in the same transaction. `trackingRef` only with shipped.',
         security: bearer,
         params: idParamsSchema,
