@@ -80,6 +80,17 @@ export interface ImportServiceOptions {
    * default 1), so an import takes at most about half of the machine's time from the shoppers.
    */
   restRatio?: number;
+  /**
+   * Whether shoppers are using the shop now (plugins/imports.ts: a request other than the
+   * imports' own within the last second). The job rests after a batch only then: with nobody to
+   * give the machine back to, resting would only make the seller wait. Default: always.
+   */
+  shoppersActive?: () => boolean;
+}
+
+/** How long a job rests after a batch that took `batchMs`: only while shoppers are active. */
+export function restAfterBatch(batchMs: number, restRatio: number, shoppersActive: boolean): number {
+  return shoppersActive && restRatio > 0 ? batchMs * restRatio : 0;
 }
 
 const PRODUCT_DATA_KEYS = [
@@ -131,7 +142,10 @@ interface Counters {
   failed: number;
 }
 
-export function createImportService(db: AppDb, { maxBytes, jobs, restRatio = 1 }: ImportServiceOptions) {
+export function createImportService(
+  db: AppDb,
+  { maxBytes, jobs, restRatio = 1, shoppersActive = () => true }: ImportServiceOptions,
+) {
   async function own(id: string, user: AuthUser): Promise<ImportRow> {
     const [row] = await db
       .select()
@@ -388,6 +402,8 @@ export function createImportService(db: AppDb, { maxBytes, jobs, restRatio = 1 }
     });
 
   return {
+    /** Whether an import rests after its batches now (shoppers are using the shop). */
+    shoppersActive,
     /**
      * Stores an upload as it arrives (pieces of 1 MB) and queues its job. Past `maxBytes` the
      * upload stops with 413 and nothing is kept.
@@ -501,8 +517,10 @@ export function createImportService(db: AppDb, { maxBytes, jobs, restRatio = 1 }
         await applyBatch(imp, user, columns, batch, done);
         done += batch.length;
         batch = [];
-        // The batch's inserts and their triggers held a core of the database: give it back as long.
-        if (restRatio > 0) await rest((performance.now() - batchStarted) * restRatio);
+        // The batch's inserts and their triggers held a core of the database: give it back as
+        // long, while shoppers are there to take it.
+        const pause = restAfterBatch(performance.now() - batchStarted, restRatio, shoppersActive());
+        if (pause > 0) await rest(pause);
       };
       try {
         for await (const row of readRows(fileOf(imp.id), imp.kind)) {

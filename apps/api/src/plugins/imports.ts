@@ -8,6 +8,17 @@ declare module 'fastify' {
   }
 }
 
+/** A request within this long ago means shoppers are using the shop, and an import paces itself. */
+export const SHOPPERS_WINDOW_MS = 1000;
+
+/**
+ * The import page polls its import's progress every second while it runs, and health checks
+ * come from machines: neither is a shopper the import should make way for.
+ */
+export function isImportTraffic(url: string): boolean {
+  return /^\/api\/(?:imports(?:[/?]|$)|health(?:[/?]|$))/.test(url);
+}
+
 /**
  * The import service, and its worker on the job queue. An import runs as a chain of jobs of
  * about a minute each (each sends the next); a job whose process died expires after five minutes
@@ -16,9 +27,15 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    // When a shopper last asked this process for anything but an import's own progress.
+    let lastShopperRequest = Number.NEGATIVE_INFINITY;
+    app.addHook('onRequest', async (request) => {
+      if (!isImportTraffic(request.url)) lastShopperRequest = performance.now();
+    });
     const service = createImportService(app.db, {
       maxBytes: app.config.importMaxBytes,
       restRatio: app.config.importRestRatio,
+      shoppersActive: () => performance.now() - lastShopperRequest < SHOPPERS_WINDOW_MS,
       jobs: {
         send: async (importId) => {
           await app.jobs.send(IMPORT_QUEUE, [{ id: importId, data: { importId } }]);
