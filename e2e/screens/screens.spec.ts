@@ -865,11 +865,18 @@ async function settle(page: Page): Promise<void> {
     window.scrollTo(0, 0);
   });
   // Images that are not shown (a closed daisyUI modal is visibility: hidden) are not on the
-  // screen: lazy ones among them are rightly never fetched.
+  // screen: lazy ones among them are rightly never fetched. A lazy image that is shown but was
+  // drawn after the scroll above went past it (the home page's top products arrive after
+  // hydration) would never start on its own below the fold: the photograph of the whole page
+  // asks for it.
   await page.waitForFunction(() =>
-    [...document.images].every(
-      (img) => img.complete || (img.loading === 'lazy' && !img.checkVisibility({ visibilityProperty: true })),
-    ),
+    [...document.images].every((img) => {
+      if (img.complete) return true;
+      if (img.loading !== 'lazy') return false;
+      if (!img.checkVisibility({ visibilityProperty: true })) return true;
+      img.loading = 'eager';
+      return false;
+    }),
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const broken = await page.evaluate(() =>
