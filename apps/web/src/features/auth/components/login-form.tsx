@@ -71,6 +71,8 @@ export function LoginForm({ onBusyChange }: Props) {
               type="button"
               className="link self-start text-sm link-hover"
               aria-haspopup="dialog"
+              // In the prerendered page a click before the app runs would do nothing at all.
+              disabled={!hydrated}
               onClick={() => setResetFor(emailRef.current?.value.trim() ?? '')}
             >
               Forgot password?
