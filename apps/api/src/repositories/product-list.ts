@@ -405,6 +405,17 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     return { page, more, nextCursor: more && last ? encodeCursor(cursorOf(last)) : null };
   }
 
+  /**
+   * The exact total when the page itself reached the last match: an offset page (no cursor) with
+   * no row after it holds the matches from `offset` to the end, so there are offset + its rows.
+   * A rare search (a SKU, a part number) then needs no count at all. Null when it cannot tell (a
+   * cursor page, more rows after it, or an offset past the end).
+   */
+  function totalSeen(filter: ListFilter, pageRows: number, more: boolean): number | null {
+    if (filter.cursor || more || (filter.offset > 0 && pageRows === 0)) return null;
+    return filter.offset + pageRows;
+  }
+
   const keysOf = (row: Row) => row.cursorKeys ?? [];
 
   async function listSorted(filter: ListFilter & { sort: IndexSort }): Promise<ProductPage> {
@@ -424,12 +435,14 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     } else {
       rows = await preparedPage(filter, cursor);
     }
-    const { page, nextCursor } = finish(rows, filter.limit, (row) => ({ s: filter.sort, v: keysOf(row) }));
+    const { page, more, nextCursor } = finish(rows, filter.limit, (row) => ({ s: filter.sort, v: keysOf(row) }));
     let total: number;
     let totalIsExact = true;
     let totalIsEstimate = false;
+    const seen = totalSeen(filter, page.length, more);
     if (words.length > 0 || hasFacetFilter(filter)) {
-      ({ total, totalIsExact, totalIsEstimate } = await estimatedCount(matchCondition(filter)));
+      if (seen !== null) total = seen;
+      else ({ total, totalIsExact, totalIsEstimate } = await estimatedCount(matchCondition(filter)));
     } else if (filter.ownerUid) {
       const counted = await boundedCount(and(...filterConditions(filter)));
       total = counted.total;
@@ -518,12 +531,18 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
       const tier2 = await pageOf(where2, TIER_KEYS[2], limit - rows.length, offset2);
       rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
     }
-    const { page, nextCursor } = finish(rows, limit, (row) => ({
+    const { page, more, nextCursor } = finish(rows, limit, (row) => ({
       s: 'relevance',
       t: (row as Row & { tier: Tier }).tier,
       v: keysOf(row),
     }));
-    const counted = await estimatedCount(matchCondition(filter));
+    // The tiers together are exactly the search's matches (a name that starts with the search
+    // contains each of its words), so a page that read them to the end has counted them.
+    const seen = totalSeen(filter, page.length, more);
+    const counted =
+      seen === null
+        ? await estimatedCount(matchCondition(filter))
+        : { total: seen, totalIsExact: true, totalIsEstimate: false };
     return { items: page.map(toProduct), ...counted, nextCursor, correctedQuery: null };
   }
 
@@ -555,15 +574,16 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
    * the products for a word that is nowhere can read the whole catalogue before it finds nothing.
    */
   async function hasUnknownWord(q: string): Promise<boolean> {
-    const plain = searchWords(q).filter((word) => /^[a-z0-9]{3,}$/.test(word));
-    for (const word of plain) {
-      const [known] = await queryRows<{ one: number }>(
-        db,
-        sql`select 1 as one from search_terms where term like ${likePattern(word)} limit 1`,
-      );
-      if (!known) return true;
-    }
-    return false;
+    const plain = [...new Set(searchWords(q).filter((word) => /^[a-z0-9]{3,}$/.test(word)))];
+    if (plain.length === 0) return false;
+    // One statement for all the words (one round trip). A plain word has no LIKE wildcard to escape.
+    const unknown = await queryRows<{ word: string }>(
+      db,
+      sql`select w.word from unnest(${`{${plain.join(',')}}`}::text[]) as w(word)
+          where not exists (select 1 from search_terms where term like '%' || w.word || '%')
+          limit 1`,
+    );
+    return unknown.length > 0;
   }
 
   const nothing = (filter: ListFilter): ProductPage => ({

@@ -185,6 +185,27 @@ describe('search', () => {
     expect(last).toMatchObject({ total: '39', relation: 'eq' });
   });
 
+  test('a page that reaches the last match counts the search itself, and any other page still counts', async () => {
+    // One page holds every match: its rows are the total, in relevance and in a sort.
+    expect(await get('/api/products?q=item&limit=50')).toMatchObject({ total: '39', relation: 'eq' });
+    expect(await get('/api/products?q=item&sort=price_asc&limit=50')).toMatchObject({ total: '39', relation: 'eq' });
+    expect(await get('/api/products?q=item&sort=price_asc&limit=10&offset=35')).toMatchObject({
+      total: '39',
+      relation: 'eq',
+    });
+    // A middle page, and an offset past the end, are counted.
+    expect(await get('/api/products?q=item&limit=10&offset=10')).toMatchObject({ total: '39', relation: 'eq' });
+    const past = await get('/api/products?q=item&sort=price_asc&limit=10&offset=60');
+    expect(past.body).toEqual([]);
+    expect(past).toMatchObject({ total: '39', relation: 'eq' });
+  });
+
+  test('a word no product has, beside a known one, finds nothing (all the words are checked at once)', async () => {
+    expect((await get('/api/products?q=item zzzzqqqq')).body).toEqual([]);
+    expect((await get('/api/products?q=zzzzqqqq item')).body).toEqual([]);
+    expect((await get('/api/products?q=steel item')).body.length).toBeGreaterThan(0);
+  });
+
   test('relevance pages by cursor through both tiers without repeats', async () => {
     const all = (await get('/api/products?q=headphones&limit=100')).body;
     const walked: Product[] = [];
