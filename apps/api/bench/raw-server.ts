@@ -305,6 +305,12 @@ function finish(rows: KeyedRow[], limit: number, cursorOf: (row: KeyedRow) => Cu
   return { page, more, next: more && last ? encodeCursor(cursorOf(last)) : null };
 }
 
+/** As the API: an offset page that read past its last match has counted the matches itself. */
+async function countOf(query: ListQuery, q: string | null, rows: number, more: boolean) {
+  if (query.cursor || more || (query.offset > 0 && rows === 0)) return estimatedCount(query, q);
+  return { total: query.offset + rows, relation: 'eq' as const };
+}
+
 /** Unsearched lists: one index range, the total from product_counts. */
 async function listOldest(query: ListQuery): Promise<Page> {
   const cursor = query.cursor ? decodeCursor(query.cursor, 'oldest') : null;
@@ -317,8 +323,8 @@ async function listOldest(query: ListQuery): Promise<Page> {
       ? undefined
       : `raw_page_${query.available}_${Boolean(query.category)}_${Boolean(cursor)}_${!cursor && query.offset > 0}`,
   );
-  const { page, next } = finish(rows, query.limit, (row) => ({ s: 'oldest', v: row.cursor_keys }));
-  if (faceted(query)) return { rows: page, ...(await estimatedCount(query, null)), next, corrected: null };
+  const { page, more, next } = finish(rows, query.limit, (row) => ({ s: 'oldest', v: row.cursor_keys }));
+  if (faceted(query)) return { rows: page, ...(await countOf(query, null, page.length, more)), next, corrected: null };
   const p = new Params();
   const where: string[] = [];
   if (query.category) where.push(`"product_counts"."category" = ${p.add(query.category)}`);
@@ -379,12 +385,12 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
     );
     rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
   }
-  const { page, next } = finish(rows, query.limit, (row) => ({
+  const { page, more, next } = finish(rows, query.limit, (row) => ({
     s: 'relevance',
     t: (row as KeyedRow & { tier: 1 | 2 }).tier,
     v: row.cursor_keys,
   }));
-  return { rows: page, ...(await estimatedCount(query, q)), next, corrected: null };
+  return { rows: page, ...(await countOf(query, q, page.length, more)), next, corrected: null };
 }
 
 /** The closest vocabulary word for each word of q (pg_trgm similarity), or null when none changes. */
