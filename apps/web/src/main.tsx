@@ -15,17 +15,18 @@ if (readSessionHint() && !readSessionToken()) void getFirebase().catch(() => und
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
+const { pathname } = window.location;
+const prerendered = container.dataset.prerendered === pathname;
 const app = (
   <StrictMode>
-    <App />
+    <App prerendered={prerendered} />
   </StrictMode>
 );
-const { pathname } = window.location;
 
 // The first render is a transition: React builds (or hydrates) the page in slices of a few
 // milliseconds and lets the browser breathe in between, instead of one long task that a phone
 // cannot interrupt.
-if (container.dataset.prerendered === pathname) {
+if (prerendered) {
   // The build rendered this very page (apps/web/build/prerender.ts): take over its HTML. The
   // page's code first (preloaded by the HTML), so hydration never waits for it mid-way.
   void preloadPage(pathname).then(() => startTransition(() => void hydrateRoot(container, app)));

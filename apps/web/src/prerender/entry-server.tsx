@@ -34,7 +34,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App router={router} />
+      <App router={router} prerendered />
     </StrictMode>,
     // One piece: a boundary too big for a chunk would arrive as a later segment with an inline
     // script to put it in place, which the CSP blocks (and which no script-less visitor runs).
