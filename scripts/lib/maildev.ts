@@ -58,9 +58,35 @@ async function waitUntilUp(webUrl: string, child: ChildProcess): Promise<void> {
   throw new Error('MailDev did not answer within 30 s.');
 }
 
+/** Two distinct free ports (two calls for port 0 can be given the same one). */
+async function twoFreePorts(): Promise<[number, number]> {
+  const first = await freePort();
+  let second = await freePort();
+  while (second === first) second = await freePort();
+  return [first, second];
+}
+
+/**
+ * MailDev on fixed ports, or on free ones. A free port is only free when it was looked up: another
+ * process may take it before MailDev binds it (tests and scripts run side by side), and MailDev
+ * then exits at once. On free ports that is retried with new ones, up to three times.
+ */
 export async function startMailDev(options: MailDevOptions = {}): Promise<RunningMailDev> {
-  const smtpPort = options.smtpPort ?? (await freePort());
-  const webPort = options.webPort ?? (await freePort());
+  const fixed = options.smtpPort !== undefined && options.webPort !== undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startMailDevOnce(options);
+    } catch (error) {
+      const exitedEarly = error instanceof Error && error.message.startsWith('MailDev exited');
+      if (fixed || !exitedEarly || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startMailDevOnce(options: MailDevOptions): Promise<RunningMailDev> {
+  const [freeSmtp, freeWeb] = await twoFreePorts();
+  const smtpPort = options.smtpPort ?? freeSmtp;
+  const webPort = options.webPort ?? freeWeb;
   const child = spawn(
     process.execPath,
     [
