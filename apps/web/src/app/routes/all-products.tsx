@@ -65,7 +65,15 @@ export default function AllProductsRoute() {
               : available
                 ? `Showing products with more than ${AVAILABLE_THRESHOLD} units in stock.`
                 : 'Showing every product in the catalogue.'}
-            {page ? ` ${foundText(page, offset)}` : ''}
+            {page ? (
+              ` ${foundText(page, offset)}`
+            ) : (
+              // Holds the count's room until it is known, so the line does not wrap later and
+              // push the list down (a layout shift on a phone).
+              <span className="invisible" aria-hidden="true">
+                {' 1,000 found.'}
+              </span>
+            )}
           </p>
         </div>
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
