@@ -22,8 +22,14 @@ const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
  * or more buttons on one card do not shift that card's columns away from the others'.
  */
 export function OrderList({ orders, perspective, renderActions }: OrderListProps) {
+  // With actions (the seller's desk), a tablet has no room for them beside the order: there they
+  // take a row of their own under it, and a column again from 1024 px.
+  const columns = renderActions
+    ? 'md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_auto] lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_auto_auto]'
+    : 'md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_auto_auto]';
+  const actionsPlace = renderActions ? 'md:col-span-full lg:col-span-1' : '';
   return (
-    <ul className="flex flex-col gap-3 md:grid md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_auto_auto] md:gap-x-6">
+    <ul className={`flex flex-col gap-3 md:grid md:gap-x-6 ${columns}`}>
       {orders.map((order) => (
         <li key={order._id} className="md:col-span-full md:grid md:grid-cols-subgrid">
           <article
@@ -85,7 +91,7 @@ export function OrderList({ orders, perspective, renderActions }: OrderListProps
                   {formatPrice(order.total)}
                 </p>
               </div>
-              <div className="flex flex-wrap items-center gap-2 md:justify-end">
+              <div className={`flex flex-wrap items-center gap-2 md:justify-end ${actionsPlace}`}>
                 {renderActions?.(order)}
                 <Link
                   to={paths.order(order._id)}
