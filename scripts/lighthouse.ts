@@ -73,9 +73,9 @@ const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo:
  * accessibility, best practices and SEO, LCP ≤ 2.0 s, the byte budgets) is gated as it is.
  */
 const FLOOR_GATE = process.env.LIGHTHOUSE_GATE === 'floor';
-const PERFORMANCE_FLOOR: Record<string, number> = { '/': 85, '/login': 85, '/register': 85, '/all-products': 85 };
-const performanceGoal = (path: string) =>
-  FLOOR_GATE ? (PERFORMANCE_FLOOR[path] ?? GOALS.performance) : GOALS.performance;
+/** The same for every page audited: signed-in `/all-products` met 95 too once its hydration yielded. */
+const PERFORMANCE_FLOOR = 85;
+const performanceGoal = () => (FLOOR_GATE ? PERFORMANCE_FLOOR : GOALS.performance);
 /** Largest Contentful Paint of the public pages (issue 25), median. */
 const PUBLIC_LCP_MS = 2000;
 type Category = keyof typeof GOALS;
@@ -347,7 +347,7 @@ function problems(results: Measured[]): string[] {
   const found: string[] = [];
   for (const r of results) {
     for (const category of CATEGORIES) {
-      const goal = category === 'performance' ? performanceGoal(r.path) : GOALS[category];
+      const goal = category === 'performance' ? performanceGoal() : GOALS[category];
       if (r.scores[category] < goal) found.push(`${r.path}: ${category} ${r.scores[category]} < ${goal}`);
     }
     if (LCP_GOAL_PATHS.has(r.path) && r.lcpMs > PUBLIC_LCP_MS) {
@@ -485,9 +485,7 @@ async function main(): Promise<number> {
   if (FLOOR_GATE) {
     const belowGoal = results.filter((r) => r.scores.performance < GOALS.performance);
     console.log(
-      `\nLIGHTHOUSE_GATE=floor: performance gated at ${Object.entries(PERFORMANCE_FLOOR)
-        .map(([path, floor]) => `${path} ≥ ${floor}`)
-        .join(', ')}; ` +
+      `\nLIGHTHOUSE_GATE=floor: performance gated at ≥ ${PERFORMANCE_FLOOR} on every page; ` +
         (belowGoal.length
           ? `below the goal of ${GOALS.performance} on this machine: ${belowGoal.map((r) => `${r.path} ${r.scores.performance}`).join(', ')}.`
           : `every page also meets the goal of ${GOALS.performance}.`),

@@ -143,6 +143,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** `count` distinct free ports: two look-ups for port 0 can be given the same one. */
+export async function freePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
 async function isUp(host: string): Promise<boolean> {
   try {
     const res = await fetch(`http://${host}/emulator/v1/projects/${DEMO_PROJECT_ID}/config`);
@@ -153,8 +160,8 @@ async function isUp(host: string): Promise<boolean> {
 }
 
 export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const port = options.port ?? (await freePort());
-  const [hubPort, loggingPort] = [await freePort(), await freePort()];
+  const [free, hubPort, loggingPort] = (await freePorts(3)) as [number, number, number];
+  const port = options.port ?? free;
   const host = `127.0.0.1:${port}`;
   const hubHost = `127.0.0.1:${hubPort}`;
   const workDir = join(root, '.data', 'tmp');

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { freePort } from './emulator.js';
+import { freePort, freePorts } from './emulator.js';
 
 /*
  * The local mail catcher (MailDev, an npm package), started like the Auth Emulator: `npm start`
@@ -41,11 +41,14 @@ export interface CaughtEmail {
 const maildevBin = () =>
   join(resolve(import.meta.dirname, '../..'), 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js');
 
+/** MailDev ended before it answered: on free ports, most likely one was taken before it bound it. */
+class MailDevExited extends Error {}
+
 async function waitUntilUp(webUrl: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`MailDev exited (${child.signalCode ?? child.exitCode}) before it was ready.`);
+      throw new MailDevExited(`MailDev exited (${child.signalCode ?? child.exitCode}) before it was ready.`);
     }
     try {
       const res = await fetch(`${webUrl}/api/healthz`);
@@ -56,14 +59,6 @@ async function waitUntilUp(webUrl: string, child: ChildProcess): Promise<void> {
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error('MailDev did not answer within 30 s.');
-}
-
-/** Two distinct free ports (two calls for port 0 can be given the same one). */
-async function twoFreePorts(): Promise<[number, number]> {
-  const first = await freePort();
-  let second = await freePort();
-  while (second === first) second = await freePort();
-  return [first, second];
 }
 
 /**
@@ -77,14 +72,13 @@ export async function startMailDev(options: MailDevOptions = {}): Promise<Runnin
     try {
       return await startMailDevOnce(options);
     } catch (error) {
-      const exitedEarly = error instanceof Error && error.message.startsWith('MailDev exited');
-      if (fixed || !exitedEarly || attempt === 3) throw error;
+      if (fixed || !(error instanceof MailDevExited) || attempt === 3) throw error;
     }
   }
 }
 
 async function startMailDevOnce(options: MailDevOptions): Promise<RunningMailDev> {
-  const [freeSmtp, freeWeb] = await twoFreePorts();
+  const [freeSmtp, freeWeb] = (await freePorts(2)) as [number, number];
   const smtpPort = options.smtpPort ?? freeSmtp;
   const webPort = options.webPort ?? freeWeb;
   const child = spawn(
@@ -110,7 +104,8 @@ async function startMailDevOnce(options: MailDevOptions): Promise<RunningMailDev
     await waitUntilUp(webUrl, child);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${stderr}`);
+    const message = `${error instanceof Error ? error.message : String(error)}\n${stderr}`;
+    throw error instanceof MailDevExited ? new MailDevExited(message) : new Error(message);
   }
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
