@@ -37,6 +37,11 @@ export interface BenchOptions {
   ref: string | null;
   /** Write the docs from a saved report (.data/bench/last-report.json) instead of measuring. */
   render: string | null;
+  /**
+   * Send every GET with `Cache-Control: no-cache`: the API's catalogue cache then answers none of
+   * them, and the figures are those of the database work (the raw server has no cache either way).
+   */
+  uncached: boolean;
   /** The flags as given, for the report's "how to rerun". */
   argv: string[];
 }
@@ -59,6 +64,7 @@ export const USAGE = `npm run bench [-- flags]   (at the repository root: starts
   --quiet-wait 600              …for at most this many seconds in all (0: never wait)
   --render .data/bench/last-report.json
                                 write the docs again from the last run's figures, measuring nothing
+  --uncached                    send GETs with Cache-Control: no-cache (the API's catalogue cache answers none)
   --no-docs                     do not rewrite docs/benchmarks.md and docs/benchmarks.svg`;
 
 function sizesOf(value: string, flag: string): number[] {
@@ -96,6 +102,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       quiet: { type: 'string', default: '25' },
       'quiet-wait': { type: 'string', default: '600' },
       'no-docs': { type: 'boolean', default: false },
+      uncached: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -115,6 +122,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     pgUrl: values['pg-url'],
     poolSize: Math.round(positive(values.pool, 'pool')),
     docs: !values['no-docs'],
+    uncached: values.uncached,
     dist: values.dist,
     profile: values.profile ?? null,
     ref: values.ref ?? null,

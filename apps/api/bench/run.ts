@@ -20,7 +20,7 @@ import { parseOptions, USAGE, type BenchOptions } from './options.js';
 import { mainThreadProfile, monotonicMicros, summariseProfile, type ProfileSummary } from './profile.js';
 import { commandLine, consoleReport, consoleTable, markdown, type Report } from './report.js';
 import { exportSnapshot } from './snapshot.js';
-import { selectScenarios, type BenchRequest, type Scenario } from './scenarios.js';
+import { requestOf, selectScenarios, type BenchRequest, type Scenario } from './scenarios.js';
 import { createBuyer, idToken, REPO_ROOT, startServer, type EmulatorUser, type RunningServer } from './servers.js';
 
 /*
@@ -151,7 +151,8 @@ async function measureScenario(
     : [servers.api];
   const requests = new Map<RunningServer, BenchRequest>();
   try {
-    for (const server of list) requests.set(server, await scenario.request({ fixture, server, token }));
+    for (const server of list)
+      requests.set(server, await requestOf(scenario, { fixture, server, token }, options.uncached));
   } catch (error) {
     notes.push(`${where}: not measured — ${(error as Error).message}`);
     log(`  ${scenario.label}: SKIPPED (${(error as Error).message})`);
@@ -313,7 +314,7 @@ async function runProfile(
   const pid = api.child.pid ?? 0;
   let window: [number, number] | null = null;
   try {
-    const request = await scenario.request({ fixture, server: api, token });
+    const request = await requestOf(scenario, { fixture, server: api, token }, options.uncached);
     if (options.warmup > 0)
       await load(api.base, request, { connections: options.connections, duration: options.warmup });
     const from = monotonicMicros();

@@ -167,6 +167,18 @@ export const SCENARIOS: Scenario[] = [
   },
 ];
 
+/** The request of `scenario`; a GET with `Cache-Control: no-cache` when the run is --uncached. */
+export async function requestOf(
+  scenario: Scenario,
+  context: ScenarioContext,
+  uncached: boolean,
+): Promise<BenchRequest> {
+  const request = await scenario.request(context);
+  return uncached && request.method === 'GET'
+    ? { ...request, headers: { ...request.headers, 'cache-control': 'no-cache' } }
+    : request;
+}
+
 export function selectScenarios(keys: string[] | null): Scenario[] {
   if (!keys) return SCENARIOS;
   const unknown = keys.filter((key) => !SCENARIOS.some((s) => s.key === key));

@@ -21,6 +21,7 @@ import { compiledSerializer } from './lib/serializer.js';
 import authPlugin from './plugins/auth.js';
 import approvalSweepPlugin from './plugins/approval-sweep.js';
 import cartHoldsPlugin from './plugins/cart-holds.js';
+import catalogueCachePlugin from './plugins/catalogue-cache.js';
 import compressionPlugin from './plugins/compression.js';
 import configPlugin from './plugins/config.js';
 import dbPlugin from './plugins/db.js';
@@ -201,6 +202,8 @@ export async function buildApp({
 
   await app.register(dbPlugin, database ? { database, closes: closesDatabase ?? false } : {});
   await app.register(repositoriesPlugin);
+  // The catalogue's GETs answered from memory until the catalogue changes (plugins/catalogue-cache.ts).
+  await app.register(catalogueCachePlugin);
   // Releases expired cart holds once a minute (plugins/cart-holds.ts).
   await app.register(cartHoldsPlugin);
   await app.register(approvalSweepPlugin);

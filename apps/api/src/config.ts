@@ -153,6 +153,7 @@ const envSchema = z.object({
   IMPORT_JOB_EXPIRE_SECONDS: positiveInt(300),
   IMPORT_REST_RATIO: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(10).default(1)),
   SEED_ON_EMPTY: flag,
+  CATALOGUE_CACHE: flag,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -217,6 +218,11 @@ export interface Config {
   /** After each import batch, the job rests this many times the batch's own time (0: never). */
   importRestRatio: number;
   seedOnEmpty: boolean;
+  /**
+   * Keep answers of catalogue GETs in memory until the catalogue changes (plugins/catalogue-cache.ts).
+   * Default: on, except under NODE_ENV=test, where tests that write straight to the database opt in.
+   */
+  catalogueCache: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -322,6 +328,7 @@ export function loadConfig(env: Env = process.env): Config {
     importJobExpireSeconds: e.IMPORT_JOB_EXPIRE_SECONDS,
     importRestRatio: e.IMPORT_REST_RATIO,
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'production',
+    catalogueCache: e.CATALOGUE_CACHE ?? e.NODE_ENV !== 'test',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
 }

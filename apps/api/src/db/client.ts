@@ -10,6 +10,7 @@ import pg from 'pg';
 import { DEFAULT_POOL_LIMITS, type PoolLimits } from '../config.js';
 import { backupBeforeMigrating } from './backup.js';
 import { serveDumps, type DumpServer } from './dump-socket.js';
+import { listenPostgres } from './listen.js';
 import { acquireLock, type DataDirLock, type LockInfo } from './lock.js';
 import { dumpPglite, MEMORY_DIR, openPglite } from './pglite.js';
 import * as schema from './schema.js';
@@ -45,11 +46,23 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Listens for NOTIFY on `channel` (db/listen.ts): resolves once listening, with a function that
+   * stops. On PostgreSQL a connection of its own, re-opened when it breaks; `lost` says that
+   * notifications may have been missed since, `listening` that they arrive again.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** PGlite's own dump of its data folder, gzip'd (PGlite only; PostgreSQL has pg_dump). */
   dump(): Promise<Buffer>;
   /** Tells the data folder's lock what became known later (PGlite in a folder only). */
   announce(info: Pick<LockInfo, 'url' | 'authEmulatorHost'>): void;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  lost(): void;
+  listening(): void;
 }
 
 export interface DatabaseOptions {
@@ -136,6 +149,15 @@ async function createPglite(dataDir: string, options: DatabaseOptions): Promise<
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // One connection in this process: a notification arrives before the statement that sent it returns.
+    listen: async (channel, handlers) => {
+      const stop = await pglite.listen(channel, (payload) => handlers.notify(payload));
+      handlers.listening();
+      // Closing PGlite ends its listening too (and it can no longer run UNLISTEN).
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
     dump: () => dumpPglite(pglite),
     announce: (info) => lock?.update(info),
     close: async () => {
@@ -187,6 +209,7 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     dump: () => Promise.reject(new Error('A PostgreSQL database is backed up with pg_dump (see the README).')),
     announce: () => undefined,
     close: async () => {

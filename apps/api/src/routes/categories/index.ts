@@ -11,6 +11,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     {
       onRequest: app.optionalAuthenticate,
+      config: { catalogueCache: true },
       schema: {
         tags,
         summary: 'Products of every category',
@@ -27,6 +28,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories/:id',
     {
       onRequest: app.optionalAuthenticate,
+      config: { catalogueCache: true },
       schema: {
         tags,
         summary: 'Products of one category',

@@ -34,6 +34,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       onRequest: app.optionalAuthenticate,
+      config: { catalogueCache: true },
       schema: {
         tags,
         summary: 'List products',
@@ -50,6 +51,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/facets',
     {
       onRequest: app.optionalAuthenticate,
+      config: { catalogueCache: true },
       schema: {
         tags,
         summary: 'Facet counts of a product list',
@@ -70,6 +72,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       onRequest: app.optionalAuthenticate,
+      config: { catalogueCache: true },
       schema: {
         tags,
         summary: 'One product',
