@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
  */
 
 export interface CachedAnswer {
-  body: string;
+  /** As sent: bytes, so a hit is written without encoding the text again. */
+  body: Buffer;
   /** A strong validator of the body: a quoted hash. */
   etag: string;
   /** The headers the answer was sent with that belong to it (totals, cursor, content type). */
@@ -19,19 +20,19 @@ export interface CachedAnswer {
 export interface ResponseCacheLimits {
   /** Most answers kept; the least recently used go first. */
   entries: number;
-  /** Most characters of bodies kept in all; a body larger than an eighth of it is never kept. */
-  chars: number;
+  /** Most bytes of bodies kept in all; a body larger than an eighth of it is never kept. */
+  bytes: number;
 }
 
-export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = { entries: 2_000, chars: 32 * 1024 * 1024 };
+export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = { entries: 2_000, bytes: 32 * 1024 * 1024 };
 
-export function etagOf(body: string): string {
+export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 export class ResponseCache {
   private readonly entries = new Map<string, CachedAnswer>();
-  private chars = 0;
+  private bytes = 0;
   private generation = 0;
   private active = false;
   readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
@@ -58,7 +59,7 @@ export class ResponseCache {
     this.generation++;
     this.stats.invalidations++;
     this.entries.clear();
-    this.chars = 0;
+    this.bytes = 0;
   }
 
   /** The generation to hand to `store`, or null when the cache is off. */
@@ -84,19 +85,19 @@ export class ResponseCache {
   store(key: string, generation: number, answer: CachedAnswer): boolean {
     if (!this.active || generation !== this.generation) return false;
     const size = answer.body.length;
-    if (size > this.limits.chars / 8) return false;
+    if (size > this.limits.bytes / 8) return false;
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
-      this.chars -= old.body.length;
+      this.bytes -= old.body.length;
     }
     this.entries.set(key, answer);
-    this.chars += size;
+    this.bytes += size;
     this.stats.stores++;
     for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.limits.entries && this.chars <= this.limits.chars) break;
+      if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
       this.entries.delete(oldest);
-      this.chars -= entry.body.length;
+      this.bytes -= entry.body.length;
     }
     return true;
   }

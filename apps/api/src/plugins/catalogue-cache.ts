@@ -1,4 +1,4 @@
-import type { FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { etagOf, ResponseCache } from '../lib/response-cache.js';
 
@@ -8,9 +8,10 @@ import { etagOf, ResponseCache } from '../lib/response-cache.js';
  * product lists, searches, category pages and facets, whose answers depend only on the URL and on
  * whether the caller is signed in (sellers' emails). Then:
  *
- *   - a request the cache can answer is answered from it, after authentication, validation and
- *     rate limiting, with the stored body and headers and `X-Cache: hit`; with a matching
- *     If-None-Match, 304 and no body;
+ *   - a request the cache can answer is answered from it, after rate limiting and the route's
+ *     authentication (a hit still checks its token), with the stored body and headers and
+ *     `X-Cache: hit`; with a matching If-None-Match, 304 and no body. Only 200s are kept, so a
+ *     URL that fails validation never has an answer to hit;
  *   - any other 200 is stored under its URL, with an `ETag` (and `X-Cache: miss`);
  *   - `Cache-Control: no-cache` (or `no-store`) in a request skips the lookup; no-store also the storing.
  *
@@ -79,7 +80,7 @@ export default fp(
     app.decorate('catalogueCache', cache);
     app.decorateRequest('catalogueCacheGeneration', null);
 
-    const lookup: preHandlerHookHandler = async (request, reply) => {
+    const lookup: onRequestHookHandler = async (request, reply) => {
       const { noCache, noStore } = directives(request);
       const key = keyOf(request);
       const hit = noCache ? undefined : cache.get(key);
@@ -101,19 +102,20 @@ export default fp(
       if (generation === null) return payload;
       request.catalogueCacheGeneration = null;
       if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const body = Buffer.from(payload);
       const headers: Record<string, string> = {};
       for (const name of ANSWER_HEADERS) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const etag = etagOf(payload);
-      cache.store(keyOf(request), generation, { body: payload, etag, headers });
+      const etag = etagOf(body);
+      cache.store(keyOf(request), generation, { body, etag, headers });
       reply
         .header('etag', etag)
         .header('cache-control', cacheControlOf(request))
         .header('vary', 'Authorization')
         .header(CACHE_STATUS_HEADER, 'miss');
-      return payload;
+      return body;
     };
 
     app.addHook('onRoute', (route) => {
@@ -121,7 +123,8 @@ export default fp(
       const methods = [route.method].flat();
       // Fastify's automatic HEAD twin of a GET route carries its config: it neither reads nor stores.
       if (methods.length !== 1 || methods[0] !== 'GET') return;
-      route.preHandler = [...toArray(route.preHandler), lookup];
+      // After the route's own onRequest hooks: its authentication decides which answer applies.
+      route.onRequest = [...toArray(route.onRequest), lookup];
       // First of the route's onSend hooks: it keeps the JSON as serialized, before compression.
       route.onSend = [keep, ...toArray(route.onSend)];
     });

@@ -81,6 +81,20 @@ test('signed-in and anonymous callers get their own answers: no seller email eve
   expect(again.json<Product[]>()[0]?.email).toBe(seller.email.toLowerCase());
 });
 
+test('a hit still checks the token, and a URL that fails validation is never answered from the cache', async () => {
+  await get(t.app, '/api/products?q=teapot', buyer.headers);
+  expect((await get(t.app, '/api/products?q=teapot', buyer.headers)).headers['x-cache']).toBe('hit');
+  // A token that does not verify is no sign-in: the anonymous answer, without sellers' emails.
+  const forged = await get(t.app, '/api/products?q=teapot', { authorization: 'Bearer not-a-token' });
+  expect(forged.statusCode).toBe(200);
+  expect(forged.json<Product[]>()[0]).not.toHaveProperty('email');
+  for (let i = 0; i < 2; i++) {
+    const bad = await get(t.app, '/api/products?limit=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['x-cache']).toBeUndefined();
+  }
+});
+
 test('Cache-Control: no-cache in the request reads the database', async () => {
   await get(t.app, '/api/products?q=cached');
   const fresh = await get(t.app, '/api/products?q=cached', { 'cache-control': 'no-cache' });
