@@ -153,6 +153,13 @@ export function markdown(report: Report, chartFile: string): string {
       `${n(options.duration)} s measured after ${n(options.warmup)} s of warm-up per scenario and server, the two ` +
       `servers alternating scenario by scenario, ${n(options.poolSize)} database connections each.`,
     '',
+    options.uncached
+      ? 'Every GET was sent with `Cache-Control: no-cache` (`--uncached`): the API answered each from the database, ' +
+        'not from its catalogue cache.'
+      : 'Each scenario repeats one URL, so after the warm-up the API answers the catalogue GETs from its catalogue ' +
+        'cache (docs/architecture.md, "The catalogue cache"), emptied by every write; the raw server has no cache. ' +
+        '`--uncached` measures the database path instead ("Search and facets at 1,000,000 products", below).',
+    '',
     '## Machine',
     '',
     ...machineLines(machine).map((line) => `- ${line}`),
