@@ -94,7 +94,8 @@ test('a seller names the company on the profile page; buyers see it on their ord
   // The Auth Emulator checks revocation on every verification, and a password change revokes the
   // tokens issued before it, the one from the re-authentication included: a background request
   // (the bell's poll, a refetch on focus) that carried that token while the change went through is
-  // answered 401. Production verification does not check revocation.
+  // answered 401. Production verification does not check revocation. The page must still work
+  // after the change (checked below with a reload).
   allowHttp({ url: /\/api\//, status: 401, method: 'GET' });
   await passwordForm.getByLabel('Current password').fill(user.password);
   await passwordForm.getByRole('button', { name: 'Change password' }).click();
@@ -103,4 +104,11 @@ test('a seller names the company on the profile page; buyers see it on their ord
   // Only the new password signs in now.
   await expect(idTokenFor({ email: user.email, password: NEW_PASSWORD })).resolves.toEqual(expect.any(String));
   await expect(idTokenFor(user)).rejects.toThrow(/INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS/);
+  // The session survives the change: after a reload Firebase looks the account up with the token
+  // it kept (answered before the test deletes the account), and the guarded page loads the profile.
+  const lookup = page.waitForResponse((response) => response.url().includes('/accounts:lookup'));
+  await page.reload();
+  expect((await lookup).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.getByLabel('Company name')).toHaveValue('Nadia Bulk Supplies Ltd');
 });

@@ -8,6 +8,7 @@ import {
   updateAccountProfile,
 } from './account';
 import { errorMessage } from './errors';
+import { readSessionToken, writeSessionHint } from './session-hint';
 
 /* Firebase is replaced at the module edge; the e2e journey runs these against the Auth Emulator. */
 
@@ -23,10 +24,12 @@ const sdk = vi.hoisted(() => ({
   EmailAuthProvider: { credential: vi.fn((email: string, password: string) => ({ email, password })) },
 }));
 const user = {
+  uid: 'ann-uid',
   email: 'ann@example.com',
   providerData: [{ providerId: 'password' }],
   reload: vi.fn(),
   getIdToken: vi.fn(),
+  getIdTokenResult: vi.fn(async () => ({ token: 'fresh-token', expirationTime: '2030-01-01T00:00:00.000Z' })),
 };
 const auth = { currentUser: user as typeof user | null, authStateReady: vi.fn(async () => {}) };
 
@@ -85,6 +88,22 @@ test('a password change signs in again with the current password first', async (
   expect(sdk.reauthenticateWithCredential.mock.invocationCallOrder[0]).toBeLessThan(
     sdk.updatePassword.mock.invocationCallOrder[0] ?? 0,
   );
+  // Then once more with the new one, for a token signed in after the change.
+  expect(sdk.reauthenticateWithCredential).toHaveBeenLastCalledWith(user, {
+    email: 'ann@example.com',
+    password: 'New#pass1',
+  });
+  expect(sdk.reauthenticateWithCredential.mock.invocationCallOrder[1]).toBeGreaterThan(
+    sdk.updatePassword.mock.invocationCallOrder[0] ?? Infinity,
+  );
+});
+
+test('after a password change the session hint holds the fresh token, not the revoked one', async () => {
+  const hinted = { uid: 'ann-uid', email: 'ann@example.com', displayName: 'Ann', photoURL: null };
+  writeSessionHint(hinted, { value: 'revoked-token', expiresAt: Date.parse('2030-01-01T00:00:00.000Z') });
+  await changePassword('Old#pass1', 'New#pass1');
+  expect(readSessionToken(Date.parse('2029-01-01T00:00:00.000Z'))).toBe('fresh-token');
+  localStorage.clear();
 });
 
 test('a wrong current password changes nothing and says so', async () => {

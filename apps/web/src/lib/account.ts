@@ -1,4 +1,5 @@
 import { getFirebase } from '@/lib/firebase';
+import { readSessionHint, writeSessionHint } from '@/lib/session-hint';
 
 /*
  * Account actions beyond signing in: password reset (from the login page and the link in the
@@ -123,4 +124,15 @@ export async function changePassword(currentPassword: string, newPassword: strin
     throw error;
   }
   await updatePassword(user, newPassword);
+  // The change revokes the tokens of every sign-in before it. The token updatePassword hands
+  // back keeps the re-authentication's sign-in time, which the Auth Emulator's verification
+  // (it always checks revocation) refuses once the change fell in a later second; signing in
+  // with the new password gives a token no check refuses. Then the session hint gets it before
+  // anything can reload the page, or the reloaded page would send a revoked one.
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', newPassword));
+  const fresh = await user.getIdTokenResult();
+  const hinted = readSessionHint();
+  if (hinted?.uid === user.uid) {
+    writeSessionHint(hinted, { value: fresh.token, expiresAt: Date.parse(fresh.expirationTime) });
+  }
 }
