@@ -1,6 +1,7 @@
 import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { etagOf, ResponseCache } from '../lib/response-cache.js';
+import { toArray } from '../lib/arrays.js';
 
 /*
  * The catalogue's answers, kept in memory until the catalogue changes (docs/architecture.md,
@@ -166,7 +167,3 @@ export default fp(
   },
   { name: 'catalogue-cache', dependencies: ['db', 'config', 'auth'] },
 );
-
-function toArray<T>(value: T | T[] | undefined): T[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}

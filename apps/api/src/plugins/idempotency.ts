@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { queryRows, type AppDb, type AppTx, type InTransaction } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
+import { toArray } from '../lib/arrays.js';
 
 /*
  * Idempotency-Key for POSTs that create something (docs/architecture.md, "Guard rails"), as
@@ -246,7 +247,3 @@ export default fp(
   },
   { name: 'idempotency', dependencies: ['db', 'auth'] },
 );
-
-function toArray<T>(value: T | T[] | undefined): T[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}

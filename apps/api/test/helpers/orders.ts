@@ -16,7 +16,7 @@ import type { TestUser } from './users.js';
 
 /* Requests the order tests make again and again, through the API as a client would. */
 
-export function orderClient(t: TestApp) {
+export function orderClient(t: Pick<TestApp, 'app'>) {
   const inject = t.app.inject.bind(t.app);
   return {
     buy: async (user: TestUser, productId: string, buyQuantity: number): Promise<string> => {

@@ -7,6 +7,7 @@ import { LISTENER_APP_NAME } from '../../src/db/listen.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { usesPostgres } from '../helpers/database.js';
 import { insertProduct, productBody } from '../helpers/factories.js';
+import { orderClient } from '../helpers/orders.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
@@ -105,13 +106,7 @@ test('a purchase and a new product through the API show at once, to the next req
   const url = `/api/products/${productId}`;
   const before = (await get(t.app, url)).json<Product>().quantity;
   expect((await get(t.app, url)).headers['x-cache']).toBe('hit');
-  const bought = await t.app.inject({
-    method: 'POST',
-    url: '/api/carts',
-    headers: buyer.headers,
-    payload: { productId, buyQuantity: 3 },
-  });
-  expect(bought.statusCode).toBe(201);
+  await orderClient(t).buy(buyer, productId, 3);
   const after = await get(t.app, url);
   expect(after.headers['x-cache']).toBe('miss');
   expect(after.json<Product>().quantity).toBe(before - 3);
@@ -154,13 +149,7 @@ describe.runIf(usesPostgres())('several API processes on one PostgreSQL database
     const url = `/api/products/${productId}`;
     const before = (await get(t.app, url)).json<Product>().quantity;
     expect((await get(t.app, url)).headers['x-cache']).toBe('hit');
-    const bought = await other.inject({
-      method: 'POST',
-      url: '/api/carts',
-      headers: buyer.headers,
-      payload: { productId, buyQuantity: 2 },
-    });
-    expect(bought.statusCode).toBe(201);
+    await orderClient({ app: other }).buy(buyer, productId, 2);
     await eventually(async () => (await get(t.app, url)).json<Product>().quantity).toBe(before - 2);
   });
 
