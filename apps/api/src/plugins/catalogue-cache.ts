@@ -18,9 +18,9 @@ import { toArray } from '../lib/arrays.js';
  *
  * Correct on writes: the `products` table NOTIFYs `catalogue_changed` after every statement that
  * changes it (migration 0013, a statement-level trigger, so imports, jobs, other API processes and
- * psql are all seen), and every API process LISTENs; each notification for its schema empties the cache. Within
- * this process, the end of any POST, PUT, PATCH or DELETE empties it too, before its answer leaves,
- * so the next request of the same client never sees what its write changed. While the listening
+ * psql are all seen), and every API process LISTENs; each notification for its schema empties the
+ * cache. Within this process, the end of any POST, PUT, PATCH or DELETE empties it too, before its
+ * answer leaves, so the next request of the same client never sees what its write changed. While the listening
  * connection is broken (PostgreSQL), the cache is off. Answers read before a change and finished
  * after it are never stored (generations: lib/response-cache.ts).
  */
@@ -80,6 +80,8 @@ export default fp(
     const cache = new ResponseCache();
     app.decorate('catalogueCache', cache);
     app.decorateRequest('catalogueCacheGeneration', null);
+    // Switched off: not a hook on any request (the cache stays empty and off).
+    if (!app.config.catalogueCache) return;
 
     const lookup: onRequestHookHandler = async (request, reply) => {
       const { noCache, noStore } = directives(request);
@@ -136,7 +138,6 @@ export default fp(
       return payload;
     });
 
-    if (!app.config.catalogueCache) return;
     let stop: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
       try {
