@@ -35,7 +35,6 @@ export class ResponseCache {
   private bytes = 0;
   private generation = 0;
   private active = false;
-  readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
 
   constructor(private readonly limits: ResponseCacheLimits = DEFAULT_CACHE_LIMITS) {}
 
@@ -57,7 +56,6 @@ export class ResponseCache {
   /** The data changed: nothing kept so far may be served, and no answer begun before may be kept. */
   invalidate(): void {
     this.generation++;
-    this.stats.invalidations++;
     this.entries.clear();
     this.bytes = 0;
   }
@@ -70,11 +68,7 @@ export class ResponseCache {
   get(key: string): CachedAnswer | undefined {
     if (!this.active) return undefined;
     const hit = this.entries.get(key);
-    if (!hit) {
-      this.stats.misses++;
-      return undefined;
-    }
-    this.stats.hits++;
+    if (!hit) return undefined;
     // Most recently used last: eviction takes from the front.
     this.entries.delete(key);
     this.entries.set(key, hit);
@@ -93,7 +87,6 @@ export class ResponseCache {
     }
     this.entries.set(key, answer);
     this.bytes += size;
-    this.stats.stores++;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
       this.entries.delete(oldest);
