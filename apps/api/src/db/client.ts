@@ -238,7 +238,7 @@ export async function queryRows<T>(db: AppDb | AppTx, query: SQL): Promise<T[]> 
  */
 
 interface ArrayQuery {
-  name: string;
+  name: string | undefined;
   text: string;
   values: unknown[];
 }
@@ -261,11 +261,13 @@ export interface FastStatement<T> {
 /**
  * Prepares `query` (a Drizzle select of `fields`, with `sql.placeholder`s) as the statement
  * `name`: rows come back as arrays and are decoded by each field's column type into objects
- * keyed like `fields`.
+ * keyed like `fields`. With `name` null the SQL text is still built once, but PostgreSQL parses
+ * and plans it with its values on every execution (an unnamed statement): for queries whose best
+ * plan depends on the values, such as searches.
  */
 export function prepareFast<T>(
   db: AppDb,
-  name: string,
+  name: string | null,
   query: { toSQL(): { sql: string; params: unknown[] } },
   fields: Record<string, unknown>,
 ): FastStatement<T> {
@@ -281,7 +283,7 @@ export function prepareFast<T>(
   const width = keys.length;
   return {
     async execute(placeholders) {
-      const rows = await run({ name, text, values: fillPlaceholders(params, placeholders) });
+      const rows = await run({ name: name ?? undefined, text, values: fillPlaceholders(params, placeholders) });
       return rows.map((values) => {
         const row: Record<string, unknown> = {};
         for (let i = 0; i < width; i++) {

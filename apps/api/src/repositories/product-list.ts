@@ -10,7 +10,7 @@ import {
   type Sort,
 } from '@b2b/shared';
 import { prepareFast, queryRows, type AppDb, type FastStatement } from '../db/client.js';
-import { nameKey, productCounts, products, searchText, skuKey, type ProductRow } from '../db/schema.js';
+import { nameKey, productCounts, products, searchTerms, searchText, skuKey, type ProductRow } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
 
 /*
@@ -101,13 +101,13 @@ type Tier = keyof typeof TIER_KEYS;
 
 const orderBy = (keys: Key[]) => keys.map((k) => k.order);
 
-const cast = (value: SQL | string, key: Key) => sql`${value}::${sql.raw(key.type)}`;
+const cast = (value: Bound, key: Key) => sql`${value}::${sql.raw(key.type)}`;
 
 /**
  * Rows strictly after `values` in the order of `keys`, written so the index serves the range.
  * `value(i)` gives the i-th key's value as SQL: a literal, or a placeholder of a prepared query.
  */
-function after(keys: Key[], values: (string | null)[], value: (i: number) => SQL | string, from = 0): SQL {
+function after(keys: Key[], values: (string | null)[], value: (i: number) => Bound, from = 0): SQL {
   const [first, ...rest] = keys;
   const v0 = values[from];
   if (!first) throw new Error('no sort keys');
@@ -139,8 +139,8 @@ function after(keys: Key[], values: (string | null)[], value: (i: number) => SQL
   return first.nullable ? sql`(${ranged} or ${first.expr} is null)` : ranged;
 }
 
-/** A cursor's values as literals (for searches, which are not prepared). */
-const literal = (values: (string | null)[]) => (i: number) => values[i] ?? '';
+/** A cursor's values, bound as k0, k1, … */
+const cursorValues = (values: (string | null)[], bind: Bind) => (i: number) => bind(`k${i}`, values[i] ?? '');
 
 interface Cursor {
   s: Sort;
@@ -198,20 +198,33 @@ function skuOf(q: string | undefined): string | null {
   const token = q?.trim() ?? '';
   return token.length > 0 && token.length <= TRADE_LIMITS.sku && SKU_PATTERN.test(token) ? token.toLowerCase() : null;
 }
+/** A value in a condition: the value itself (a parameter), or a named placeholder of a statement built once. */
+type Bound = SQL | string | number;
+type Bind = (name: string, value: string | number) => Bound;
+const asValue: Bind = (_name, value) => value;
+const asPlaceholder: Bind = (name) => sql`${sql.placeholder(name)}`;
+
 // "sku is not null": the SKU index is partial (only products with one).
-const skuIs = (sku: string) => sql`(${products.sku} is not null and ${skuKey(products.sku)} = ${sku})`;
-const skuIsNot = (sku: string) => sql`(${products.sku} is null or ${skuKey(products.sku)} <> ${sku})`;
+const skuIs = (sku: string, bind: Bind) =>
+  sql`(${products.sku} is not null and ${skuKey(products.sku)} = ${bind('skuIs', sku)})`;
+const skuIsNot = (sku: string, bind: Bind) =>
+  sql`(${products.sku} is null or ${skuKey(products.sku)} <> ${bind('skuIsNot', sku)})`;
 
 const search = searchText(products.name, products.brand);
-const containsAll = (words: string[]) => and(...words.map((w) => sql`${search} like ${likePattern(w)}`));
-const nameStartsWith = (q: string) => sql`${nameKey(products.name)} like ${`${escapeLike(q.toLowerCase())}%`}`;
+const containsAll = (words: string[], bind: Bind) =>
+  and(...words.map((w, i) => sql`${search} like ${bind(`w${i}`, likePattern(w))}`));
+const nameStartsWith = (q: string, bind: Bind) =>
+  sql`${nameKey(products.name)} like ${bind('prefix', `${escapeLike(q.toLowerCase())}%`)}`;
 
 /** Every product a list shows (any sort): the filters, and a search's words or exact SKU. */
-export function matchCondition(filter: ListFilter): SQL | undefined {
+export function matchCondition(filter: ListFilter, bind: Bind = asValue): SQL | undefined {
   const words = filter.q ? searchWords(filter.q) : [];
   const sku = skuOf(filter.q);
-  const matches = words.length > 0 ? containsAll(words) : undefined;
-  return and(...filterConditions(filter), ...(matches ? [sku ? sql`(${matches} or ${skuIs(sku)})` : matches] : []));
+  const matches = words.length > 0 ? containsAll(words, bind) : undefined;
+  return and(
+    ...filterConditions(filter, bind),
+    ...(matches ? [sku ? sql`(${matches} or ${skuIs(sku, bind)})` : matches] : []),
+  );
 }
 
 /**
@@ -228,11 +241,6 @@ export async function plannedRows(db: AppDb, where: SQL | undefined): Promise<nu
   const plan = (typeof value === 'string' ? JSON.parse(value) : value) as [{ Plan: { 'Plan Rows': number } }];
   return Math.round(plan[0].Plan['Plan Rows']);
 }
-
-/** A filter value as SQL: the value itself, or a named placeholder of a prepared query. */
-type Bind = (name: string, value: string) => SQL | string;
-const asValue: Bind = (_name, value) => value;
-const asPlaceholder: Bind = (name) => sql`${sql.placeholder(name)}`;
 
 /** The facet filters of a list (brand, price range, rating, seller); none means a prepared page. */
 export type FacetFilter = Pick<ListFilter, 'brand' | 'priceMin' | 'priceMax' | 'ratingMin' | 'seller'>;
@@ -253,15 +261,16 @@ export function hasFacetFilter(filter: FacetFilter): boolean {
  * rating floor by the rating indexes, a seller by products_owner_uid_idx. priceMax is exclusive,
  * like the price bands: priceMin=10&priceMax=25 is the band "10-25".
  */
-export function facetConditions(filter: FacetFilter): SQL[] {
+function facetConditions(filter: FacetFilter, bind: Bind): SQL[] {
   const conditions: SQL[] = [];
-  const brands = filter.brand ?? [];
+  const brands = (filter.brand ?? []).map((brand, i) => bind(`brand${i}`, brand));
   if (brands.length === 1) conditions.push(sql`${products.brand} = ${brands[0]}`);
-  else if (brands.length > 1) conditions.push(inArray(products.brand, brands));
-  if (filter.priceMin !== undefined) conditions.push(sql`${products.price} >= ${filter.priceMin}`);
-  if (filter.priceMax !== undefined) conditions.push(sql`${products.price} < ${filter.priceMax}`);
-  if (filter.ratingMin !== undefined) conditions.push(sql`${products.rating} >= ${filter.ratingMin}`);
-  if (filter.seller !== undefined) conditions.push(sql`${products.ownerUid} = ${filter.seller}`);
+  else if (brands.length > 1) conditions.push(sql`${products.brand} in (${sql.join(brands, sql`, `)})`);
+  if (filter.priceMin !== undefined) conditions.push(sql`${products.price} >= ${bind('priceMin', filter.priceMin)}`);
+  if (filter.priceMax !== undefined) conditions.push(sql`${products.price} < ${bind('priceMax', filter.priceMax)}`);
+  if (filter.ratingMin !== undefined)
+    conditions.push(sql`${products.rating} >= ${bind('ratingMin', filter.ratingMin)}`);
+  if (filter.seller !== undefined) conditions.push(sql`${products.ownerUid} = ${bind('seller', filter.seller)}`);
   return conditions;
 }
 
@@ -271,10 +280,14 @@ function filterConditions(filter: ListFilter, bind: Bind = asValue): SQL[] {
   if (filter.available) conditions.push(sql`${products.quantity} > ${sql.raw(String(AVAILABLE_THRESHOLD))}`);
   if (filter.category) conditions.push(sql`${products.category} = ${bind('category', filter.category)}`);
   if (filter.ownerUid) conditions.push(sql`${products.ownerUid} = ${bind('owner', filter.ownerUid)}`);
-  // Never prepared (preparedPage takes lists without them): their best plan depends on the values.
-  conditions.push(...facetConditions(filter));
+  // Never in a named statement (preparedPage takes lists without them): their best plan depends on the values.
+  conditions.push(...facetConditions(filter, bind));
   return conditions;
 }
+
+/** What a list's SQL depends on besides the values it binds: the "available" literal, a cursor's NULLs. */
+const labelOf = (filter: ListFilter, cursor: Cursor | null) =>
+  `${filter.available ? 'available' : 'all'}:${cursor ? cursor.v.map((v) => (v === null ? 'n' : 'v')).join('') : '-'}`;
 
 const columns = { ...getTableColumns(products), cursorKeys: sql<string[]>`null` };
 type Row = ProductRow & { cursorKeys: (string | null)[] | null };
@@ -322,14 +335,64 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
       .orderBy(...order);
   }
 
-  async function pageOf(where: SQL | undefined, keys: Key[], limit: number, offset: number): Promise<Row[]> {
-    return pageQuery(where, keys, limit + 1, offset > 0 ? offset : null);
+  /*
+   * Searches and facet-filtered pages are built once per shape as well, but run as unnamed
+   * statements: PostgreSQL plans each with its own values (a rare word and a common one want
+   * different plans), while Drizzle builds the SQL text once instead of on every request (22% of
+   * the API's CPU on an uncached exact SKU went to building it; docs/benchmarks.md).
+   *
+   * A shape is a label (what the conditions' values do not show: the statement, its sort, the
+   * "available" literal, a cursor's NULLs) and the names the conditions bound, in order: brand0,
+   * brand1 … for two brands, w0 … for each word, k0 … for the cursor. Any SQL that depends on
+   * something else must say so in the label.
+   */
+  const shapedStatements = new Map<string, FastStatement<Row>>();
+  // Shapes are few in practice; a caller inventing new ones (word counts, brand counts, filters)
+  // can grow the map only this far before the oldest shapes are built again when next needed.
+  const MAX_SHAPES = 500;
+
+  function shaped(
+    label: string,
+    where: (bind: Bind) => SQL | undefined,
+    build: (where: SQL | undefined) => { query: { toSQL(): { sql: string; params: unknown[] } }; fields: object },
+    values: Record<string, unknown> = {},
+  ): Promise<Row[]> {
+    const names: string[] = [];
+    const condition = where((name, value) => {
+      names.push(name);
+      values[name] = value;
+      return asPlaceholder(name, value);
+    });
+    const shape = `${label}|${names.join(',')}`;
+    let statement = shapedStatements.get(shape);
+    if (!statement) {
+      const { query, fields } = build(condition);
+      statement = prepareFast<Row>(db, null, query, fields as Record<string, unknown>);
+      if (shapedStatements.size >= MAX_SHAPES) shapedStatements.delete(shapedStatements.keys().next().value as string);
+      shapedStatements.set(shape, statement);
+    }
+    return statement.execute(values);
+  }
+
+  /** One page of a search or facet-filtered list: LIMIT n+1 tells whether more rows follow. */
+  function pageOf(label: string, where: (bind: Bind) => SQL | undefined, keys: Key[], limit: number, offset: number) {
+    const deep = offset > 0;
+    return shaped(
+      `${label}:${deep ? 'offset' : 'first'}`,
+      where,
+      (condition) => ({
+        query: pageQuery(condition, keys, sql.placeholder('limit'), deep ? sql.placeholder('offset') : null),
+        fields: pageFields(keys),
+      }),
+      { limit: limit + 1, offset },
+    );
   }
 
   /*
    * Unsearched pages are prepared statements, one per shape of query (sort, which filters,
    * cursor or offset): the SQL is built once, and PostgreSQL parses and plans it once per
-   * connection instead of on every request. Searches are not: their best plan depends on the words.
+   * connection instead of on every request. Searches are not (see "shaped" above): their best
+   * plan depends on the words.
    */
   const statements = new Map<string, FastStatement<Row>>();
 
@@ -424,14 +487,12 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     const cursor = filter.cursor ? decodeCursor(filter.cursor, filter.sort) : null;
     let rows: Row[];
     if (words.length > 0 || hasFacetFilter(filter)) {
-      const sku = skuOf(filter.q);
-      const matches = words.length > 0 ? containsAll(words) : undefined;
-      const base = and(
-        ...filterConditions(filter),
-        ...(matches ? [sku ? sql`(${matches} or ${skuIs(sku)})` : matches] : []),
-      );
-      const where = cursor ? and(base, after(keys, cursor.v, literal(cursor.v))) : base;
-      rows = await pageOf(where, keys, filter.limit, cursor ? 0 : filter.offset);
+      const where = (bind: Bind) => {
+        const base = matchCondition(filter, bind);
+        return cursor ? and(base, after(keys, cursor.v, cursorValues(cursor.v, bind))) : base;
+      };
+      const label = `sorted:${filter.sort}:${labelOf(filter, cursor)}`;
+      rows = await pageOf(label, where, keys, filter.limit, cursor ? 0 : filter.offset);
     } else {
       rows = await preparedPage(filter, cursor);
     }
@@ -476,10 +537,14 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     // No ORDER BY … LIMIT in SQL: with one, the planner (guessing 0.5% of the catalogue for a
     // SKU) walked the name index past a million rows for a SKU nobody has. A SKU is unique per
     // seller, so the SKU index returns a handful of rows, sorted here by the same key.
-    const rows: Row[] = await db
-      .select(pageFields(TIER_KEYS[1]))
-      .from(products)
-      .where(and(...filterConditions(filter), skuIs(sku)));
+    const rows = await shaped(
+      `sku:${labelOf(filter, null)}`,
+      (bind) => and(...filterConditions(filter, bind), skuIs(sku, bind)),
+      (where) => {
+        const fields = pageFields(TIER_KEYS[1]);
+        return { query: db.select(fields).from(products).where(where), fields };
+      },
+    );
     const byKey = (row: Row) => Buffer.from(`${row.cursorKeys?.[0] ?? ''}\u0000${row.id}`);
     return rows.sort((a, b) => Buffer.compare(byKey(a), byKey(b))).slice(0, limit);
   }
@@ -487,12 +552,20 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
   async function listRelevant(filter: ListFilter & { q: string }): Promise<ProductPage> {
     const words = searchWords(filter.q);
     const sku = skuOf(filter.q);
-    const base = [...filterConditions(filter), ...(sku ? [skuIsNot(sku)] : [])];
-    const tierWhere: Record<Tier, SQL | undefined> = {
-      1: and(...base, nameStartsWith(filter.q)),
-      2: and(...base, containsAll(words), not(nameStartsWith(filter.q))),
+    const base = (bind: Bind) => [...filterConditions(filter, bind), ...(sku ? [skuIsNot(sku, bind)] : [])];
+    const tierWhere: Record<Tier, (bind: Bind) => SQL | undefined> = {
+      1: (bind) => and(...base(bind), nameStartsWith(filter.q, bind)),
+      2: (bind) => and(...base(bind), containsAll(words, bind), not(nameStartsWith(filter.q, bind))),
     };
     const cursor = filter.cursor ? decodeCursor(filter.cursor, 'relevance') : null;
+    /** A tier's page: its own rows, or those after the cursor when the cursor is in this tier. */
+    const tierPage = (tier: Tier, limit: number, offset: number) => {
+      const keys = TIER_KEYS[tier];
+      const at = cursor?.t === tier ? cursor : null;
+      const where = (bind: Bind) =>
+        at ? and(tierWhere[tier](bind), after(keys, at.v, cursorValues(at.v, bind))) : tierWhere[tier](bind);
+      return pageOf(`tier${tier}:${labelOf(filter, at)}`, where, keys, limit, offset);
+    };
     const limit = filter.limit;
     const rows: (Row & { tier: Tier })[] = [];
 
@@ -508,17 +581,16 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     // Tier 1, unless the cursor is already past it.
     let offset2 = 0;
     if ((!cursor || cursor.t === 1) && rows.length <= limit) {
-      const where1 = cursor ? and(tierWhere[1], after(TIER_KEYS[1], cursor.v, literal(cursor.v))) : tierWhere[1];
       const offset = cursor ? 0 : filter.offset - skipped;
-      const tier1 = await pageOf(where1, TIER_KEYS[1], limit - rows.length, offset);
+      const tier1 = await tierPage(1, limit - rows.length, offset);
       rows.push(...tier1.map((row) => ({ ...row, tier: 1 as const })));
       if (tier1.length === 0 && offset > 0) {
-        // The offset lies past tier 1: tier 2 starts where tier 1's rows end.
+        // The offset lies past tier 1 (so there is no cursor): tier 2 starts where tier 1's rows end.
         const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(
           db
             .select({ one: sql`1` })
             .from(products)
-            .where(where1)
+            .where(tierWhere[1](asValue))
             .limit(offset)
             .as('t1'),
         );
@@ -526,9 +598,7 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
       }
     }
     if (rows.length <= limit) {
-      const where2 =
-        cursor?.t === 2 ? and(tierWhere[2], after(TIER_KEYS[2], cursor.v, literal(cursor.v))) : tierWhere[2];
-      const tier2 = await pageOf(where2, TIER_KEYS[2], limit - rows.length, offset2);
+      const tier2 = await tierPage(2, limit - rows.length, offset2);
       rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
     }
     const { page, more, nextCursor } = finish(rows, limit, (row) => ({
@@ -567,6 +637,23 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     return changed ? fixed.join(' ') : null;
   }
 
+  // Named: its plan (a parameterised probe of the trigram index per word) is the same for any words.
+  let unknownWordsStatement: FastStatement<{ word: string }> | undefined;
+  const unknownWords = () => {
+    const fields = { word: sql<string>`w.word` };
+    unknownWordsStatement ??= prepareFast(
+      db,
+      'search_unknown_word',
+      db
+        .select(fields)
+        .from(sql`unnest(${sql.placeholder('words')}::text[]) as w(word)`)
+        .where(sql`not exists (select 1 from ${searchTerms} where ${searchTerms.term} like '%' || w.word || '%')`)
+        .limit(1),
+      fields,
+    );
+    return unknownWordsStatement;
+  };
+
   /**
    * Whether some word of the query is in no product at all. A plain word (ASCII letters and
    * digits, 3 or more) can only occur inside one word of a name or brand, and every such word is
@@ -577,12 +664,7 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     const plain = [...new Set(searchWords(q).filter((word) => /^[a-z0-9]{3,}$/.test(word)))];
     if (plain.length === 0) return false;
     // One statement for all the words (one round trip). A plain word has no LIKE wildcard to escape.
-    const unknown = await queryRows<{ word: string }>(
-      db,
-      sql`select w.word from unnest(${`{${plain.join(',')}}`}::text[]) as w(word)
-          where not exists (select 1 from search_terms where term like '%' || w.word || '%')
-          limit 1`,
-    );
+    const unknown = await unknownWords().execute({ words: `{${plain.join(',')}}` });
     return unknown.length > 0;
   }
 

@@ -98,6 +98,39 @@ describe('GET /api/products', () => {
     expect(total).toBe('1');
   });
 
+  // A search's SQL is built once per shape and then run with each request's values
+  // (product-list.ts, "shaped"): requests of one shape must still get their own answers.
+  test('searches of the same shape answer with their own words, filters and cursors', async () => {
+    expect(namesOf((await list('/api/products?q=phone&sort=name_asc')).body)).toEqual([
+      'alpha phone',
+      'Delta Smartphone',
+    ]);
+    // Same words and sort: only the "available" literal differs.
+    expect(namesOf((await list('/api/products?q=phone&sort=name_asc&available=true')).body)).toEqual([
+      'Delta Smartphone',
+    ]);
+    expect(namesOf((await list('/api/products?q=lamp&sort=name_asc')).body)).toEqual(['Beta Lamp']);
+    expect(namesOf((await list('/api/products?brand=Zeta&sort=name_asc')).body)).toEqual(['alpha phone']);
+    expect(namesOf((await list('/api/products?brand=Lumo&sort=name_asc')).body)).toEqual(['Beta Lamp']);
+    expect(namesOf((await list('/api/products?brand=Lumo&brand=Zeta&sort=name_asc')).body)).toEqual([
+      'alpha phone',
+      'Beta Lamp',
+    ]);
+    // Paging a search by rating one row at a time: the cursor reaches the unrated product (a NULL key).
+    const whole = namesOf((await list('/api/products?q=a&sort=rating_desc&limit=100')).body);
+    expect(whole.at(-1)).toBe('Beta Lamp');
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const { res, body } = await list(
+        `/api/products?q=a&sort=rating_desc&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      paged.push(...namesOf(body));
+      cursor = res.headers['x-next-cursor'] as string | undefined;
+    } while (cursor && paged.length <= whole.length);
+    expect(paged).toEqual(whole);
+  });
+
   test.each([
     ['newest', ['Delta Smartphone', 'Desk_Organizer', '100% Cotton Shirt', 'gamma pan', 'Beta Lamp', 'alpha phone']],
     ['price_asc', ['Beta Lamp', 'Desk_Organizer', 'gamma pan', '100% Cotton Shirt', 'alpha phone', 'Delta Smartphone']],
