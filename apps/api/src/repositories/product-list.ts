@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   AVAILABLE_THRESHOLD,
   MAX_EXACT_COUNT,
@@ -233,13 +234,19 @@ export function matchCondition(filter: ListFilter, bind: Bind = asValue): SQL | 
  */
 export const SURELY_PAST_EXACT = 3 * MAX_EXACT_COUNT;
 
-/** The planner's estimate of how many products match (EXPLAIN: reads statistics, not rows). */
-export async function plannedRows(db: AppDb, where: SQL | undefined): Promise<number> {
-  const query = where ? sql`select 1 from ${products} where ${where}` : sql`select 1 from ${products}`;
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
-  const value = row ? Object.values(row)[0] : undefined;
+const explainQuery = (where: SQL | undefined) =>
+  sql`explain (format json) select 1 from ${products}${where ? sql` where ${where}` : sql``}`;
+/** The rows EXPLAIN (FORMAT JSON) expects: its one value, as JSON or as text (the drivers differ). */
+const planRows = (value: unknown) => {
   const plan = (typeof value === 'string' ? JSON.parse(value) : value) as [{ Plan: { 'Plan Rows': number } }];
   return Math.round(plan[0].Plan['Plan Rows']);
+};
+const dialect = new PgDialect();
+
+/** The planner's estimate of how many products match (EXPLAIN: reads statistics, not rows). */
+export async function plannedRows(db: AppDb, where: SQL | undefined): Promise<number> {
+  const [row] = await queryRows<Record<string, unknown>>(db, explainQuery(where));
+  return planRows(row ? Object.values(row)[0] : undefined);
 }
 
 /** The facet filters of a list (brand, price range, rating, seller); none means a prepared page. */
@@ -346,17 +353,17 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
    * brand1 … for two brands, w0 … for each word, k0 … for the cursor. Any SQL that depends on
    * something else must say so in the label.
    */
-  const shapedStatements = new Map<string, FastStatement<Row>>();
+  const shapedStatements = new Map<string, FastStatement<unknown>>();
   // Shapes are few in practice; a caller inventing new ones (word counts, brand counts, filters)
   // can grow the map only this far before the oldest shapes are built again when next needed.
   const MAX_SHAPES = 500;
 
-  function shaped(
+  function shaped<T = Row>(
     label: string,
     where: (bind: Bind) => SQL | undefined,
     build: (where: SQL | undefined) => { query: { toSQL(): { sql: string; params: unknown[] } }; fields: object },
     values: Record<string, unknown> = {},
-  ): Promise<Row[]> {
+  ): Promise<T[]> {
     const names: string[] = [];
     const condition = where((name, value) => {
       names.push(name);
@@ -367,11 +374,11 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     let statement = shapedStatements.get(shape);
     if (!statement) {
       const { query, fields } = build(condition);
-      statement = prepareFast<Row>(db, null, query, fields as Record<string, unknown>);
+      statement = prepareFast<unknown>(db, null, query, fields as Record<string, unknown>);
       if (shapedStatements.size >= MAX_SHAPES) shapedStatements.delete(shapedStatements.keys().next().value as string);
       shapedStatements.set(shape, statement);
     }
-    return statement.execute(values);
+    return statement.execute(values) as Promise<T[]>;
   }
 
   /** One page of a search or facet-filtered list: LIMIT n+1 tells whether more rows follow. */
@@ -449,14 +456,20 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
   }
 
   /** Exact up to MAX_EXACT_COUNT; past it, the bound (and totalIsExact false). */
-  async function boundedCount(where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
-    const limited = db
-      .select({ one: sql`1` })
-      .from(products)
-      .where(where)
-      .limit(MAX_EXACT_COUNT + 1)
-      .as('limited');
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  async function boundedCount(
+    label: string,
+    where: (bind: Bind) => SQL | undefined,
+  ): Promise<{ total: number; exact: boolean }> {
+    const [row] = await shaped<{ n: number }>(`count:${label}`, where, (condition) => {
+      const fields = { n: sql<number>`count(*)::int` };
+      const limited = db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(condition)
+        .limit(MAX_EXACT_COUNT + 1)
+        .as('limited');
+      return { query: db.select(fields).from(limited), fields };
+    });
     const n = row?.n ?? 0;
     return n > MAX_EXACT_COUNT ? { total: MAX_EXACT_COUNT, exact: false } : { total: n, exact: true };
   }
@@ -503,9 +516,11 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     const seen = totalSeen(filter, page.length, more);
     if (words.length > 0 || hasFacetFilter(filter)) {
       if (seen !== null) total = seen;
-      else ({ total, totalIsExact, totalIsEstimate } = await estimatedCount(matchCondition(filter)));
+      else ({ total, totalIsExact, totalIsEstimate } = await estimatedCount(filter));
     } else if (filter.ownerUid) {
-      const counted = await boundedCount(and(...filterConditions(filter)));
+      const counted = await boundedCount(`owner:${labelOf(filter, null)}`, (bind) =>
+        and(...filterConditions(filter, bind)),
+      );
       total = counted.total;
       totalIsExact = counted.exact;
     } else {
@@ -520,10 +535,16 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
    * estimate. When the planner expects several times the bound, its estimate is taken at once:
    * counting the bound's rows of a common word would read thousands of heap pages per request.
    */
-  async function estimatedCount(where: SQL | undefined) {
-    const planned = await plannedRows(db, where);
+  async function estimatedCount(filter: ListFilter) {
+    const label = `matches:${labelOf(filter, null)}`;
+    const where = (bind: Bind) => matchCondition(filter, bind);
+    const [explained] = await shaped<{ plan: unknown }>(`explain:${label}`, where, (condition) => {
+      const fields = { plan: sql`plan` };
+      return { query: { toSQL: () => dialect.sqlToQuery(explainQuery(condition)) }, fields };
+    });
+    const planned = planRows(explained?.plan);
     if (planned < SURELY_PAST_EXACT) {
-      const counted = await boundedCount(where);
+      const counted = await boundedCount(label, where);
       if (counted.exact) return { total: counted.total, totalIsExact: true, totalIsEstimate: false };
     }
     return { total: Math.max(planned, MAX_EXACT_COUNT + 1), totalIsExact: false, totalIsEstimate: true };
@@ -610,9 +631,7 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     // contains each of its words), so a page that read them to the end has counted them.
     const seen = totalSeen(filter, page.length, more);
     const counted =
-      seen === null
-        ? await estimatedCount(matchCondition(filter))
-        : { total: seen, totalIsExact: true, totalIsEstimate: false };
+      seen === null ? await estimatedCount(filter) : { total: seen, totalIsExact: true, totalIsEstimate: false };
     return { items: page.map(toProduct), ...counted, nextCursor, correctedQuery: null };
   }
 
