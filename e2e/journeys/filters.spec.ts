@@ -76,6 +76,11 @@ for (const viewport of WIDTHS) {
     await expect(panel.getByText(alpha, { exact: true }).locator('..')).toContainText('26');
     await expect(panel.getByText(beta, { exact: true }).locator('..')).toContainText('6');
     await expect(panel.getByText(gamma, { exact: true }).locator('..')).toContainText('3');
+    // These brand names are long single words: they wrap, and each row (its count at the end)
+    // stays inside the panel rather than running under the list beside it.
+    const panelBox = await panel.boundingBox();
+    const rowBox = await panel.getByText(alpha, { exact: true }).locator('..').boundingBox();
+    expect(panelBox && rowBox && rowBox.x + rowBox.width <= panelBox.x + panelBox.width).toBe(true);
 
     await panel.getByRole('checkbox', { name: alpha }).check();
     await expect(page).toHaveURL(/brand=/);

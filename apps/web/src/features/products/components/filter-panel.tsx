@@ -29,7 +29,9 @@ function Count({ facet, chosen = false }: { facet: Facet | undefined; chosen?: b
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="border-t border-base-300 pt-4 first:border-t-0 first:pt-0">
-      <fieldset>
+      {/* min-w-0: a fieldset is at least as wide as its longest word by default, and a long brand
+          name then pushed the counts out of the panel, under the list beside it. */}
+      <fieldset className="min-w-0">
         <legend className="mb-2 text-sm font-semibold">{title}</legend>
         {children}
       </fieldset>
