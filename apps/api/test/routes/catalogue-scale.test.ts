@@ -206,6 +206,12 @@ describe('search', () => {
     expect((await get('/api/products?q=steel item')).body.length).toBeGreaterThan(0);
   });
 
+  test('"null", which an array literal reads as NULL, is an ordinary word', async () => {
+    await insertProduct(t.database.db, seller, { name: 'Null Modem Cable', brand: 'Acme', category: 'electronics' });
+    expect((await get('/api/products?q=null modem')).body.map((p) => p.name)).toEqual(['Null Modem Cable']);
+    expect((await get('/api/products?q=modem null')).body.map((p) => p.name)).toEqual(['Null Modem Cable']);
+  });
+
   test('relevance pages by cursor through both tiers without repeats', async () => {
     const all = (await get('/api/products?q=headphones&limit=100')).body;
     const walked: Product[] = [];
