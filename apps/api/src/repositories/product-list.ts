@@ -682,9 +682,9 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
   async function hasUnknownWord(q: string): Promise<boolean> {
     const plain = [...new Set(searchWords(q).filter((word) => /^[a-z0-9]{3,}$/.test(word)))];
     if (plain.length === 0) return false;
-    // One statement for all the words (one round trip). A plain word has no LIKE wildcard to escape,
-    // and none needs escaping in the array literal, but each is quoted: bare, `null` is a NULL.
-    const unknown = await unknownWords().execute({ words: `{${plain.map((word) => `"${word}"`).join(',')}}` });
+    // One statement for all the words (one round trip). A plain word has no LIKE wildcard to escape.
+    // The driver writes the array (a hand-made literal read the word `null` as a NULL).
+    const unknown = await unknownWords().execute({ words: plain });
     return unknown.length > 0;
   }
 
