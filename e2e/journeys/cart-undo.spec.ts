@@ -67,6 +67,7 @@ test("an Undo the stock no longer allows is refused with the API's reason", asyn
     .getByRole('button', { name: /Remove/ })
     .click();
   const removed = toast(page, 'Removed from cart');
+  await expect(removed).toBeVisible();
   const undo = removed.getByRole('button', { name: 'Undo' });
   // Focus on Undo holds the toast: the other buyer's purchase below can take longer than the
   // toast's 1500 ms on a busy machine (CI: the toast had gone, and the click with it).
