@@ -31,9 +31,10 @@ import { buildWebIfStale } from './lib/web-build.js';
  *   5. runs Playwright against it and prints `N passed, N failed` for CI.
  * Everything is stopped on success, failure and Ctrl-C; the exit code is Playwright's.
  *
- * The screens spec photographs every screen into test-results/screenshots (ignored by git), so
- * a test run never changes tracked files. `npm run screenshots` (`--screenshots`) runs only that
- * spec and, when it passes, copies the pictures to docs/screenshots for the README.
+ * A test run takes no pictures. `npm run screenshots` (`--screenshots`) runs only the specs that
+ * photograph (the screens, and the notifications journey's emails and inbox) with
+ * E2E_PHOTOGRAPHS=1, into test-results/screenshots (ignored by git), and when they pass copies
+ * the pictures to docs/screenshots for the README.
  */
 
 const apiLogPath = join(repoRoot, '.data', 'tmp', `e2e-api-${process.pid}.log`);
@@ -41,7 +42,8 @@ const reportPath = join(repoRoot, 'test-results', 'e2e-report.json');
 const SCREENSHOTS_FLAG = '--screenshots';
 const refreshScreenshots = process.argv.includes(SCREENSHOTS_FLAG);
 const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== SCREENSHOTS_FLAG);
-/** Where e2e/screens/screens.spec.ts writes, and where the README's copies live. */
+/** The specs that photograph, where they write, and where the README's copies live. */
+const photographingSpecs = ['e2e/screens/', 'e2e/journeys/notifications.spec.ts'];
 const screenshotsOut = join(repoRoot, 'test-results', 'screenshots');
 const screenshotsDocs = join(repoRoot, 'docs', 'screenshots');
 
@@ -182,7 +184,7 @@ async function main(): Promise<number> {
   console.log(`API ready on ${baseUrl} (${db}); log: ${apiLogPath}`);
 
   const playwrightBin = join(repoRoot, 'node_modules', '.bin', 'playwright');
-  const args = refreshScreenshots ? ['e2e/screens/', ...playwrightArgs] : playwrightArgs;
+  const args = refreshScreenshots ? [...photographingSpecs, ...playwrightArgs] : playwrightArgs;
   playwright = spawn(playwrightBin, ['test', ...args], {
     cwd: repoRoot,
     stdio: 'inherit',
@@ -192,6 +194,7 @@ async function main(): Promise<number> {
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
       MAILDEV_URL: mail.webUrl,
+      ...(refreshScreenshots ? { E2E_PHOTOGRAPHS: '1' } : {}),
     },
   });
   const code = await new Promise<number>((resolve) =>

@@ -7,6 +7,7 @@ import { throttling } from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { authEmulator } from '@b2b/shared/testing/auth-emulator';
 import { freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
 import { repoRoot } from './lib/env-file.js';
 import { apiEnv, stopChild, waitForHealth } from './lib/stack.js';
@@ -40,6 +41,13 @@ import { buildWebIfStale } from './lib/web-build.js';
  *   - otherwise: "slow page", and the check fails.
  * LIGHTHOUSE_STRICT=1 fails a noisy machine too. The JSON reports go to test-results/lighthouse/
  * (ignored by git).
+ * Early stop: when each of a page's first EARLY_RUNS (2) runs meets every goal and is clear of the
+ * performance gate by EARLY_STOP_MARGIN (10 points) with LCP at most EARLY_STOP_LCP_MS (1.6 s) on
+ * the pages with an LCP goal, the page passes on those runs ("clear early", said on its line)
+ * and skips the rest; any other page gets its LIGHTHOUSE_RUNS and the median logic above,
+ * unchanged. In practice it applies to LIGHTHOUSE_GATE=floor only (CI: 70 against the floor of
+ * 60): a plain `npm run lighthouse` gates on 95, with no room for the margin below 100, so it
+ * always takes the median of LIGHTHOUSE_RUNS. LIGHTHOUSE_EARLY_STOP=0 turns it off.
  *
  * The simulated phone is calibrated to the machine (Lighthouse's docs/throttling.md, "Calibrating
  * multipliers"; PageSpeed Insights does the same since Lighthouse 12.2.3): Lighthouse slows the
@@ -63,6 +71,9 @@ const CHROME_FLAGS = [
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
 const MAX_RUNS = Math.max(RUNS, Number(process.env.LIGHTHOUSE_MAX_RUNS ?? 10) || 10);
 const STRICT = process.env.LIGHTHOUSE_STRICT === '1';
+/** The runs after which a page that is clearly clear of the gate stops (see EARLY_STOP_MARGIN). */
+const EARLY_RUNS = 2;
+const EARLY_STOP = process.env.LIGHTHOUSE_EARLY_STOP !== '0' && RUNS > EARLY_RUNS;
 /**
  * For an experiment only, never the gate: LIGHTHOUSE_CPU_SLOWDOWN=8 simulates a CPU twice as slow
  * as Lighthouse's default (4), i.e. this page on a machine half as fast as the one measuring; and
@@ -108,6 +119,26 @@ const PERFORMANCE_FLOOR = 60;
 const performanceGoal = () => (FLOOR_GATE ? PERFORMANCE_FLOOR : GOALS.performance);
 /** Largest Contentful Paint of the public pages (issue 25), median. */
 const PUBLIC_LCP_MS = 2000;
+/**
+ * How far above the performance gate each of the first EARLY_RUNS runs must score for the page to
+ * pass on them. Against the floor of 60 that is two runs ≥ 70, and the page's 5-run median could
+ * only have missed with each of the next three runs below 60, 10 points or more under both of the
+ * first two. One build's runs within a session spread by 8–15 points on this 2-core machine
+ * (2026-11-27, under load: `/` 92–100, `/login` 85–100) and by 24 on CI's worst day (`/` 72, 85,
+ * 96), mostly downwards, since a busy machine slows a run: two runs ≥ 70 from a page whose median
+ * is below 60 are rarer than the floor's own noise (at a median near 60 a 5-run median passes or
+ * fails by chance), and a page that regressed markedly scores well below 70. Under the goal of 95
+ * the margin would ask for 105: no early stop there.
+ */
+const EARLY_STOP_MARGIN = 10;
+/**
+ * The LCP each of the first runs must stay under to stop early: 400 ms (20%) below the goal of
+ * 2.0 s. Lighthouse simulates LCP mostly from the network (the bytes and requests, the same every
+ * run), so it moves far less than TBT, and upwards: the public pages measured 1.0–1.4 s in 20
+ * runs on this machine under load, and 2.1 s once (that run alone would have sent its page on
+ * to all 5 runs). A page whose median is over 2.0 s does not paint by 1.6 s twice.
+ */
+const EARLY_STOP_LCP_MS = 1600;
 type Category = keyof typeof GOALS;
 const CATEGORIES = Object.keys(GOALS) as Category[];
 /** Everything `/` transfers, and the JavaScript part of it (bytes on the wire, i.e. compressed). */
@@ -195,17 +226,11 @@ async function stopChromium(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A new user in the emulator, through its REST API (any API key is accepted). */
+/** A new user in the emulator, through the shared Auth Emulator client. */
 async function createUser(emulatorHost: string): Promise<{ email: string; password: string }> {
   const email = `lighthouse-${Date.now().toString(36)}@example.com`;
   const password = 'Lighthouse#2026';
-  const url = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`;
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, displayName: 'Lighthouse Buyer', returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`The Auth Emulator refused the sign-up: ${res.status} ${await res.text()}`);
+  await authEmulator(emulatorHost).signUp({ email, password, displayName: 'Lighthouse Buyer' });
   return { email, password };
 }
 
@@ -379,10 +404,11 @@ function median(runs: Measured[]): Measured {
 const kb = (bytes: number) => `${Math.round(bytes / 1000)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-function printTable(results: Measured[]): void {
-  const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'transferred', 'JS'];
+function printTable(results: (Measured & { verdict: Verdict; runs: number })[]): void {
+  const header = ['page', 'runs', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'transferred', 'JS'];
   const rows = results.map((r) => [
     r.path,
+    `${r.runs}${r.verdict === 'clear early' ? ' (early)' : r.verdict === 'noisy machine' ? ' (noisy)' : ''}`,
     String(r.scores.performance),
     String(r.scores.accessibility),
     String(r.scores['best-practices']),
@@ -422,7 +448,13 @@ function problems(results: Measured[]): string[] {
 
 const meetsGoals = (run: Measured) => problems([run]).length === 0;
 
-type Verdict = 'meets its goals' | 'noisy machine' | 'slow page' | 'too busy to tell';
+/** A run that meets every goal with room to spare: performance and LCP clear by the margins. */
+const clearOfGate = (run: Measured) =>
+  meetsGoals(run) &&
+  run.scores.performance >= performanceGoal() + EARLY_STOP_MARGIN &&
+  (!LCP_GOAL_PATHS.has(run.path) || run.lcpMs <= EARLY_STOP_LCP_MS);
+
+type Verdict = 'meets its goals' | 'clear early' | 'noisy machine' | 'slow page' | 'too busy to tell';
 
 async function cleanup(): Promise<void> {
   await Promise.all([...browsers].map(stopChromium));
@@ -459,7 +491,10 @@ async function main(): Promise<number> {
   api.stdout?.pipe(log);
   api.stderr?.pipe(log);
   await waitForHealth(baseUrl, api);
-  console.log(`App ready on ${baseUrl} (Auth Emulator ${emulator.host}); Lighthouse ${RUNS}× per page…`);
+  console.log(
+    `App ready on ${baseUrl} (Auth Emulator ${emulator.host}); Lighthouse ${RUNS}× per page` +
+      (EARLY_STOP && FLOOR_GATE ? `, ${EARLY_RUNS}× where both are clear of the gate…` : '…'),
+  );
 
   const signedInProfile = join(runDir, 'signed-in-profile');
   await signInProfile(baseUrl, signedInProfile, await createUser(emulator.host));
@@ -468,7 +503,12 @@ async function main(): Promise<number> {
   let fastestBenchmark = 0;
   for (const page of PAGES) {
     const runs: Measured[] = [];
+    let early = false;
     for (let run = 1; run <= RUNS || (run <= MAX_RUNS && !meetsGoals(median(runs))); run++) {
+      if (EARLY_STOP && run === EARLY_RUNS + 1 && runs.every(clearOfGate)) {
+        early = true;
+        break;
+      }
       if (run === RUNS + 1) {
         console.log(
           `${page.path}: the median of ${RUNS} misses a goal; up to ${MAX_RUNS - RUNS} more runs ` +
@@ -494,9 +534,16 @@ async function main(): Promise<number> {
       );
     }
     const all = median(runs.slice(0, RUNS));
-    let verdict: Verdict = 'meets its goals';
+    let verdict: Verdict = early ? 'clear early' : 'meets its goals';
     let counted = all;
-    if (!meetsGoals(all)) {
+    if (early) {
+      console.log(
+        `${page.path}: CLEAR EARLY: each of the first ${EARLY_RUNS} runs meets every goal with performance ≥ ` +
+          `${performanceGoal() + EARLY_STOP_MARGIN}` +
+          (LCP_GOAL_PATHS.has(page.path) ? ` and LCP ≤ ${seconds(EARLY_STOP_LCP_MS)}` : '') +
+          `; the page passes on them, without the other ${RUNS - EARLY_RUNS} (LIGHTHOUSE_EARLY_STOP=0 runs them).`,
+      );
+    } else if (!meetsGoals(all)) {
       // Runs on a quiet machine: their CPU benchmark is close to the fastest seen this session.
       const quiet = runs.filter((run) => run.benchmarkIndex >= BUSY_FRACTION * fastestBenchmark);
       const quietMedian = quiet.length >= RUNS ? median(quiet) : undefined;
@@ -525,7 +572,10 @@ async function main(): Promise<number> {
     console.log(`${page.path}: median of ${verdict === 'meets its goals' ? RUNS : runs.length} runs: ${verdict}`);
   }
 
-  console.log(`\nMedian run per page (of ${RUNS}; of the runs on a quiet machine where marked "noisy machine"):`);
+  console.log(
+    `\nMedian run per page (of ${RUNS}; of the first ${EARLY_RUNS} where marked "early"; ` +
+      'of the runs on a quiet machine where marked "noisy"):',
+  );
   printTable(results);
   const missed = problems(results.filter((r) => r.verdict !== 'noisy machine' || STRICT));
   const noisy = results.filter((r) => r.verdict === 'noisy machine');

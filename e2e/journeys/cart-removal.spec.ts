@@ -4,16 +4,17 @@ import { detail, toast } from '../fixtures/ui.js';
 test('removing a cart item shows the toast, drops the item and restores the stock exactly', async ({
   signedInPage: page,
   user,
-  makeUser,
+  makeSeller,
+  fillCart,
   api,
-  tokenFor,
 }) => {
-  const sellerToken = await tokenFor(await makeUser());
-  const removed = await api.createProduct(sellerToken, { quantity: 50, minSellQty: 2 });
-  const kept = await api.createProduct(sellerToken, { quantity: 80, minSellQty: 1 });
-  const buyerToken = await tokenFor(user);
-  await api.buy(buyerToken, removed._id, 8);
-  await api.buy(buyerToken, kept._id, 3);
+  const {
+    products: [removed, kept],
+  } = await makeSeller({ quantity: 50, minSellQty: 2 }, { quantity: 80, minSellQty: 1 });
+  const buyerToken = await fillCart([
+    [removed, 8],
+    [kept, 3],
+  ]);
   expect(await api.quantityOf(removed._id)).toBe(42);
 
   await page.goto(`/carts/${user.email}`);

@@ -1,17 +1,18 @@
+import { CART_REMOVE_TOAST_MS } from '@b2b/shared';
 import { expect, test } from '../fixtures/test.js';
 import { detail, toast } from '../fixtures/ui.js';
 
 test('Undo in the Removed from cart toast buys the item again: back in the cart, the stock taken again', async ({
   signedInPage: page,
   user,
-  makeUser,
+  makeSeller,
+  fillCart,
   api,
-  tokenFor,
 }) => {
-  const sellerToken = await tokenFor(await makeUser());
-  const product = await api.createProduct(sellerToken, { quantity: 60, minSellQty: 4 });
-  const buyerToken = await tokenFor(user);
-  await api.buy(buyerToken, product._id, 9);
+  const {
+    products: [product],
+  } = await makeSeller({ quantity: 60, minSellQty: 4 });
+  const buyerToken = await fillCart([[product, 9]]);
 
   await page.goto(`/carts/${user.email}`);
   const item = page.getByRole('article').filter({ hasText: product.name });
@@ -30,9 +31,11 @@ test('Undo in the Removed from cart toast buys the item again: back in the cart,
   expect(cart.map((c) => [c.productId, c.buyQuantity])).toEqual([[product._id, 9]]);
 });
 
-test('the toast, and its Undo, goes after 1500 ms', async ({ signedInPage: page, user, makeUser, api, tokenFor }) => {
-  const product = await api.createProduct(await tokenFor(await makeUser()), { quantity: 10, minSellQty: 1 });
-  await api.buy(await tokenFor(user), product._id, 2);
+test('the toast, and its Undo, goes after 1500 ms', async ({ signedInPage: page, user, makeSeller, fillCart }) => {
+  const {
+    products: [product],
+  } = await makeSeller({ quantity: 10, minSellQty: 1 });
+  await fillCart([[product, 2]]);
   await page.goto(`/carts/${user.email}`);
   await page
     .getByRole('article')
@@ -52,12 +55,16 @@ test("an Undo the stock no longer allows is refused with the API's reason", asyn
   signedInPage: page,
   user,
   makeUser,
+  makeSeller,
+  fillCart,
   api,
   tokenFor,
   allowHttp,
 }) => {
-  const product = await api.createProduct(await tokenFor(await makeUser()), { quantity: 10, minSellQty: 1 });
-  await api.buy(await tokenFor(user), product._id, 6);
+  const {
+    products: [product],
+  } = await makeSeller({ quantity: 10, minSellQty: 1 });
+  await fillCart([[product, 6]]);
   const otherBuyer = await tokenFor(await makeUser());
 
   await page.goto(`/carts/${user.email}`);
@@ -85,12 +92,15 @@ test("an Undo the stock no longer allows is refused with the API's reason", asyn
 test('from the keyboard: Remove moves focus to Undo, the toast waits for it, and Enter brings the item back', async ({
   signedInPage: page,
   user,
-  makeUser,
-  api,
-  tokenFor,
+  makeSeller,
+  fillCart,
 }) => {
-  const product = await api.createProduct(await tokenFor(await makeUser()), { quantity: 10, minSellQty: 1 });
-  await api.buy(await tokenFor(user), product._id, 2);
+  const {
+    products: [product],
+  } = await makeSeller({ quantity: 10, minSellQty: 1 });
+  await fillCart([[product, 2]]);
+  // The page's clock, so the test can move time on instead of waiting it out.
+  await page.clock.install();
   await page.goto(`/carts/${user.email}`);
   const item = page.getByRole('article').filter({ hasText: product.name });
   await item.getByRole('button', { name: /Remove/ }).focus();
@@ -100,8 +110,8 @@ test('from the keyboard: Remove moves focus to Undo, the toast waits for it, and
   const undo = removed.getByRole('button', { name: 'Undo' });
   await expect(undo).toBeFocused();
   await expect(item).toHaveCount(0);
-  // Longer than the 1500 ms a toast shows for a mouse user: this one holds focus, so it waits.
-  await page.waitForTimeout(2_500);
+  // Longer than a toast shows for a mouse user, and its way out: this one holds focus, so it waits.
+  await page.clock.runFor(CART_REMOVE_TOAST_MS + 2_000);
   await expect(undo).toBeVisible();
   await page.keyboard.press('Enter');
 

@@ -4,14 +4,16 @@ import { productRow } from '../fixtures/ui.js';
 test("another user's cart, product edit and delete are refused with a clear message, and nothing changes", async ({
   signedInPage: page,
   user: intruder,
-  makeUser,
+  makeSeller,
+  fillCart,
   api,
   tokenFor,
 }) => {
-  const owner = await makeUser();
-  const ownerToken = await tokenFor(owner);
-  const product = await api.createProduct(ownerToken, { quantity: 60, minSellQty: 2 });
-  await api.buy(ownerToken, product._id, 4);
+  const {
+    user: owner,
+    products: [product],
+  } = await makeSeller({ quantity: 60, minSellQty: 2 });
+  const ownerToken = await fillCart([[product, 4]], owner);
   const cartBefore = await api.cart(ownerToken, owner.email);
   const productBefore = (await api.getProduct(product._id)).body;
 

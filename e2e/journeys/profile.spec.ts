@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Profile } from '@b2b/shared';
 import { blocking, describeViolations, scanAccessibility } from '../fixtures/axe.js';
-import { idTokenFor } from '../fixtures/auth-emulator.js';
+import { signInNow } from '../fixtures/auth-emulator.js';
 import { expect, test } from '../fixtures/test.js';
 import { navbar, profilePhoto, revealProfileMenu, toast } from '../fixtures/ui.js';
 
@@ -23,6 +23,7 @@ test('a seller names the company on the profile page; buyers see it on their ord
   signedInPage: page,
   user,
   makeUser,
+  fillCart,
   pageFor,
   api,
   tokenFor,
@@ -34,8 +35,7 @@ test('a seller names the company on the profile page; buyers see it on their ord
   const sellerToken = await tokenFor(user);
   const buyer = await makeUser();
   const product = await api.createProduct(sellerToken, { quantity: 100, minSellQty: 1, price: 5 });
-  const buyerToken = await tokenFor(buyer);
-  await api.buy(buyerToken, product._id, 3);
+  const buyerToken = await fillCart([[product, 3]], buyer);
   const [order] = (await api.placeOrder(buyerToken)).orders;
 
   // From the profile menu to the guarded Profile page.
@@ -102,8 +102,8 @@ test('a seller names the company on the profile page; buyers see it on their ord
   await expect(toast(page, 'Your password has been changed.')).toBeVisible();
   await expect(passwordForm.getByLabel('Current password')).toHaveValue('');
   // Only the new password signs in now.
-  await expect(idTokenFor({ email: user.email, password: NEW_PASSWORD })).resolves.toEqual(expect.any(String));
-  await expect(idTokenFor(user)).rejects.toThrow(/INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS/);
+  await expect(signInNow({ email: user.email, password: NEW_PASSWORD })).resolves.toEqual(expect.any(String));
+  await expect(signInNow(user)).rejects.toThrow(/INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS/);
   // The session survives the change: after a reload Firebase looks the account up with the token
   // it kept (answered before the test deletes the account), and the guarded page loads the profile.
   const lookup = page.waitForResponse((response) => response.url().includes('/accounts:lookup'));

@@ -4,12 +4,13 @@ import { acknowledge, alertDialog, detail } from '../fixtures/ui.js';
 test('buying below the minimum is refused; a valid quantity goes into the cart and lowers the stock', async ({
   signedInPage: page,
   user,
-  makeUser,
+  makeSeller,
   api,
   tokenFor,
 }) => {
-  const seller = await makeUser();
-  const product = await api.createProduct(await tokenFor(seller), { quantity: 300, minSellQty: 5, price: 7.25 });
+  const {
+    products: [product],
+  } = await makeSeller({ quantity: 300, minSellQty: 5, price: 7.25 });
   const buyerToken = await tokenFor(user);
 
   await page.goto(`/product-details/${product._id}`);

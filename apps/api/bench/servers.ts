@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { authEmulator } from '@b2b/shared/testing/auth-emulator';
 import type { Account, Fixture } from './fixture.js';
 
 /*
@@ -154,27 +155,12 @@ export interface EmulatorUser extends Account {
 export async function createBuyer(emulatorHost: string): Promise<EmulatorUser> {
   const email = `bench-buyer-${Date.now()}@example.com`;
   const password = 'Bench#2026';
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  if (!response.ok) throw new Error(`Auth Emulator sign-up failed: ${response.status} ${await response.text()}`);
-  const user = (await response.json()) as { localId: string; email: string };
-  // The API takes the display name from the token's name claim, else the email's local part.
-  return { uid: user.localId, email: user.email, displayName: email.split('@')[0] ?? email, password };
+  // No display name: the API takes it from the token's name claim, else the email's local part.
+  const user = await authEmulator(emulatorHost).signUp({ email, password });
+  return { uid: user.uid, email: user.email, displayName: email.split('@')[0] ?? email, password };
 }
 
 /** A fresh ID token (they last an hour; one per catalogue size keeps long runs valid). */
 export async function idToken(emulatorHost: string, user: EmulatorUser): Promise<string> {
-  const response = await fetch(
-    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-    },
-  );
-  if (!response.ok) throw new Error(`Auth Emulator sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { idToken: string }).idToken;
+  return (await authEmulator(emulatorHost).signIn(user.email, user.password)).idToken;
 }

@@ -63,6 +63,9 @@ export const LIMITS = {
 
 export const TOAST_MS = 2000;
 export const CART_REMOVE_TOAST_MS = 1500;
+
+/** How often an open page asks for the bell's unread count: a new order shows within 30 s. */
+export const UNREAD_POLL_MS = 25_000;
 export const BANNER_ANIMATION_MS = 3000;
 export const CAROUSEL = { slides: 3, speedMs: 5000, autoplayIntervalMs: 6000 } as const;
 

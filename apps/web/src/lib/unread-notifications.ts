@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UnreadCount } from '@b2b/shared';
+import { UNREAD_POLL_MS, type UnreadCount } from '@b2b/shared';
 import { apiFetch } from '@/lib/api-client';
 
 /*
@@ -8,8 +8,6 @@ import { apiFetch } from '@/lib/api-client';
  * tabs), and once when the tab comes back: a new order shows within 30 s without a reload, at the
  * cost of one small request per open tab, never a storm. The inbox invalidates it on every change.
  */
-
-export const UNREAD_POLL_MS = 25_000;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
