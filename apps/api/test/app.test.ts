@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PROJECT_ID, errorBodySchema, type ErrorBody } from '@b2b/shared';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { insertProduct, productBody } from './helpers/factories.js';
+import { insertProduct } from './helpers/factories.js';
 import { createUser, type TestUser } from './helpers/users.js';
 
 /* Cross-cutting behaviour: the error handler, limits, headers, health, config and docs. */
@@ -64,12 +64,7 @@ describe('error bodies', () => {
   });
 
   test('413 PAYLOAD_TOO_LARGE over the body limit', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: user.headers,
-      payload: productBody({ description: 'x'.repeat(30 * 1024) }),
-    });
+    const res = await t.api.addProductRaw(user, { description: 'x'.repeat(30 * 1024) });
     expect(res.statusCode).toBe(413);
     expect(res.json<ErrorBody>()).toMatchObject({
       statusCode: 413,
@@ -184,15 +179,8 @@ describe('write rate limit', () => {
     try {
       const [a, b] = await Promise.all([createUser(), createUser()]);
       const productId = await insertProduct(limited.database.db, a, { quantity: 1000 });
-      const buy = (u: TestUser) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/carts',
-          headers: u.headers,
-          payload: { productId, buyQuantity: 1 },
-        });
-      for (let i = 0; i < 3; i++) expect((await buy(a)).statusCode).toBe(201);
-      const refused = await buy(a);
+      for (let i = 0; i < 3; i++) await limited.api.buy(a, productId, 1);
+      const refused = await limited.api.buyRaw(a, productId, 1);
       expect(refused.statusCode).toBe(429);
       expect(refused.json<ErrorBody>()).toMatchObject({
         statusCode: 429,
@@ -201,12 +189,11 @@ describe('write rate limit', () => {
       });
       expect(refused.headers['retry-after']).toBeDefined();
       // The refused purchase changed nothing.
-      const product = await limited.app.inject({ method: 'GET', url: `/api/products/${productId}` });
-      expect(product.json()).toMatchObject({ quantity: 997 });
+      expect(await limited.api.stockOf(productId)).toBe(997);
       for (let i = 0; i < 5; i++) {
         expect((await limited.app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(200);
       }
-      expect((await buy(b)).statusCode).toBe(201);
+      await limited.api.buy(b, productId, 1);
     } finally {
       await limited.close();
     }
@@ -249,13 +236,7 @@ describe('read rate limit', () => {
       expect((await get('/some/spa/page')).statusCode).not.toBe(429);
       expect((await get('/api/products', '198.51.100.2')).statusCode).toBe(200);
       // Writes have their own limit.
-      const write = await limited.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        headers: seller.headers,
-        payload: productBody(),
-        remoteAddress: '203.0.113.7',
-      });
+      const write = await limited.api.addProductRaw(seller, {}, { remoteAddress: '203.0.113.7' });
       expect(write.statusCode).toBe(201);
     } finally {
       await limited.close();

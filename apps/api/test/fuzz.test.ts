@@ -17,6 +17,7 @@ import {
   profiles,
 } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { companyClient } from './helpers/companies.js';
 import { insertProduct, productBody } from './helpers/factories.js';
 import { createUser, forgeEmulatorToken, type TestUser } from './helpers/users.js';
 
@@ -56,52 +57,30 @@ beforeAll(async () => {
   attackerProducts = await Promise.all(
     [0, 1].map((i) => insertProduct(db, attacker, { quantity: 100_000, minSellQty: 1, name: `Attacker ${i}` })),
   );
-  const buy = async (user: TestUser, productId: string) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/carts',
-        headers: user.headers,
-        payload: { productId, buyQuantity: 3 },
-      })
-    ).json<{ insertedId: string }>().insertedId;
+  const co = companyClient(t);
   // The victim has an order, bought from a third seller (the seller of an order may rightly
   // confirm, ship or cancel it, so it must not be the attacker), and, after it, a cart.
-  await buy(victim, await insertProduct(db, seller, { quantity: 100_000, minSellQty: 1, name: 'Third seller' }));
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: victim.headers,
-    payload: { shipTo: buildShipTo() },
-  });
-  expect(placed.statusCode).toBe(201);
+  await t.api.buy(
+    victim,
+    await insertProduct(db, seller, { quantity: 100_000, minSellQty: 1, name: 'Third seller' }),
+    3,
+  );
+  await t.api.place(victim);
   // The victim's company (the attacker admins another one): an address, an invitation, a shared
   // list, and an order awaiting approval (the victim's own limit is 1).
-  const call = (user: TestUser, method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) =>
-    t.app.inject({ method, url, headers: user.headers, payload });
-  const company = await call(victim, 'POST', '/api/companies', { name: 'Victim Co' });
-  expect(company.statusCode).toBe(201);
-  expect((await call(attacker, 'POST', '/api/companies', { name: 'Attacker Co' })).statusCode).toBe(201);
-  const address = await call(victim, 'POST', '/api/companies/current/addresses', { label: 'Dock', ...buildShipTo() });
-  const invitation = await call(victim, 'POST', '/api/companies/current/invitations', {
-    email: 'friend@example.com',
-    role: 'approver',
-    spendingLimit: null,
+  const company = await co.create(victim, 'Victim Co');
+  await co.create(attacker, 'Attacker Co');
+  const address = await co.call(victim, 'POST', '/api/companies/current/addresses', {
+    label: 'Dock',
+    ...buildShipTo(),
   });
-  const list = await call(victim, 'POST', '/api/lists', { name: 'Victim list' });
-  await call(victim, 'PUT', `/api/lists/${list.json<{ _id: string }>()._id}/shared`, { shared: true });
-  expect(
-    (await call(victim, 'PATCH', `/api/companies/current/members/${victim.uid}`, { spendingLimit: 1 })).statusCode,
-  ).toBe(200);
-  await buy(victim, victimProducts[1] ?? '');
-  const awaiting = await call(victim, 'POST', '/api/orders', { shipTo: buildShipTo() });
-  expect(awaiting.json<{ orders: { status: string }[] }>().orders[0]?.status).toBe('awaiting_approval');
-  victimCompany = [
-    company.json<{ _id: string }>()._id,
-    address.json<{ _id: string }>()._id,
-    invitation.json<{ _id: string }>()._id,
-    list.json<{ _id: string }>()._id,
-  ];
+  const invitation = await co.invite(victim, 'friend@example.com', 'approver');
+  const list = await co.call(victim, 'POST', '/api/lists', { name: 'Victim list' });
+  await co.call(victim, 'PUT', `/api/lists/${list.json<{ _id: string }>()._id}/shared`, { shared: true });
+  expect((await co.updateMember(victim, victim.uid, { spendingLimit: 1 })).statusCode).toBe(200);
+  await t.api.buy(victim, victimProducts[1] ?? '', 3);
+  expect((await t.api.place(victim)).orders[0]?.status).toBe('awaiting_approval');
+  victimCompany = [company._id, address.json<{ _id: string }>()._id, invitation._id, list.json<{ _id: string }>()._id];
   victimOrders = (await db.select({ id: orders.id }).from(orders).where(eq(orders.buyerUid, victim.uid))).map(
     (row) => row.id,
   );
@@ -112,7 +91,10 @@ beforeAll(async () => {
     payload: { displayName: 'Victim', photoURL: '', companyName: 'Victim Ltd.' },
   });
   expect(savedProfile.statusCode).toBe(200);
-  victimCart = [await buy(victim, victimProducts[0] ?? ''), await buy(victim, attackerProducts[1] ?? '')];
+  victimCart = [
+    await t.api.buy(victim, victimProducts[0] ?? '', 3),
+    await t.api.buy(victim, attackerProducts[1] ?? '', 3),
+  ];
 });
 afterAll(async () => t.close());
 

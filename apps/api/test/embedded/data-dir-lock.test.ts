@@ -13,9 +13,8 @@ import {
   readLock,
   type LockInfo,
 } from '../../src/db/lock.js';
-import { REPO_ROOT, spawnApi, startApi, stopApi, type ApiProcess } from '../helpers/api-process.js';
+import { REPO_ROOT, spawnApi, spawnScript, startApi, stopApi, type ApiProcess } from '../helpers/api-process.js';
 import { productBody } from '../helpers/factories.js';
-import { emulatorHost, TEST_PROJECT_ID } from '../helpers/env.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
@@ -180,23 +179,9 @@ describe('two API processes on one PGlite folder', () => {
   }, 60_000);
 
   test('npm run seed refuses too, naming the API', async () => {
-    const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/seed/cli.ts'], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-        FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
-        ...env(),
-      },
-    });
-    let output = '';
-    seed.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    seed.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise((resolveExit) => seed.once('exit', resolveExit));
-    expect(code).toBe(1);
-    expect(output).toContain(`is in use by the API (pid ${first?.child.pid}`);
+    const seed = spawnScript('apps/api/src/seed/cli.ts', env());
+    expect(await seed.exited).toBe(1);
+    expect(seed.output()).toContain(`is in use by the API (pid ${first?.child.pid}`);
     const product = await fetch(`${first?.url}/api/products/${productId}`);
     expect(await product.json()).toMatchObject({ quantity: 35 });
   }, 60_000);

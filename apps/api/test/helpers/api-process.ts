@@ -14,20 +14,16 @@ export interface ApiProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts src/server.ts with `env` on top of a test environment (emulator, port 0, no seed, no web build). */
-export function spawnApi(env: Record<string, string>): ApiProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+/** Runs a TypeScript entry point of the repository (`apps/api/src/…`) with `env` on top of the emulator's. */
+export function spawnScript(script: string, env: Record<string, string>): ApiProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SEED_ON_EMPTY: 'false',
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
-      WEB_DIST_DIR: '/nonexistent/web-dist',
       ...env,
     },
   });
@@ -37,6 +33,16 @@ export function spawnApi(env: Record<string, string>): ApiProcess {
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   return { child, output: () => output, exited };
 }
+
+/** Starts src/server.ts with `env` on top of a test environment (emulator, port 0, no seed, no web build). */
+export const spawnApi = (env: Record<string, string>): ApiProcess =>
+  spawnScript('apps/api/src/server.ts', {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SEED_ON_EMPTY: 'false',
+    WEB_DIST_DIR: '/nonexistent/web-dist',
+    ...env,
+  });
 
 /** Starts the API and resolves with its address once it listens. */
 export async function startApi(env: Record<string, string>): Promise<ApiProcess & { url: string }> {

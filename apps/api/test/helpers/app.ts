@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config, type Env } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
+import { apiClient, type ApiClient } from './api.js';
 import { openTestDatabase } from './database.js';
 import { testEnv } from './env.js';
 
@@ -9,6 +10,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The requests the tests make again and again (helpers/api.ts), sent to this app. */
+  api: ApiClient;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     config,
+    api: apiClient({ app }),
     async close() {
       await app.close();
       await dispose();

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { authEmulator } from '@b2b/shared/testing/auth-emulator';
+import type { AuthUser } from '../../src/plugins/auth.js';
 import { emulatorHost, TEST_PROJECT_ID } from './env.js';
 
 export interface TestUser {
@@ -10,40 +12,43 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-interface SignUpResponse {
-  localId: string;
-  email: string;
-  idToken: string;
-}
+/** The suite's Auth Emulator, or (host) another one. */
+export const testEmulator = (host = emulatorHost()) => authEmulator(host, TEST_PROJECT_ID);
 
 /** Signs a brand-new user up through the Auth Emulator's REST API, like the web SDK does. */
 export async function createUser(
   // host: another Auth Emulator than the suite's.
   options: { email?: string; displayName?: string | null; host?: string } = {},
 ): Promise<TestUser> {
-  const host = options.host ?? emulatorHost();
-  const email = options.email ?? `user-${randomUUID()}@example.com`;
   const displayName = options.displayName === undefined ? 'Test Buyer' : options.displayName;
-  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: 'Secret#123',
-      returnSecureToken: true,
-      ...(displayName ? { displayName } : {}),
-    }),
+  const session = await testEmulator(options.host).signUp({
+    email: options.email ?? `user-${randomUUID()}@example.com`,
+    password: 'Secret#123',
+    ...(displayName ? { displayName } : {}),
   });
-  if (!response.ok) throw new Error(`signUp failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as SignUpResponse;
   return {
-    uid: body.localId,
-    email: body.email,
+    uid: session.uid,
+    email: session.email,
     displayName,
-    idToken: body.idToken,
-    headers: { authorization: `Bearer ${body.idToken}` },
+    idToken: session.idToken,
+    headers: { authorization: `Bearer ${session.idToken}` },
   };
 }
+
+/** One new user per display name, signed up side by side: `[seller, buyer] = await createUsers('Sid', 'Bea')`. */
+export async function createUsers<const Names extends readonly string[]>(
+  ...displayNames: Names
+): Promise<{ [K in keyof Names]: TestUser }> {
+  const users = await Promise.all(displayNames.map((displayName) => createUser({ displayName })));
+  return users as { [K in keyof Names]: TestUser };
+}
+
+/** The user as the repositories take it from a verified token, for calling them without a request. */
+export const asAuthUser = (user: TestUser): AuthUser => ({
+  uid: user.uid,
+  email: user.email,
+  displayName: user.displayName ?? 'Buyer',
+});
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -73,10 +78,5 @@ export function forgeEmulatorToken(claims: Record<string, unknown> = {}): string
 
 /** Deletes the account in the Auth Emulator, so its email address can be signed up again. */
 export async function deleteUser(user: TestUser): Promise<void> {
-  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:delete?key=fake`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ idToken: user.idToken }),
-  });
-  if (!response.ok) throw new Error(`accounts:delete failed: ${response.status} ${await response.text()}`);
+  await testEmulator().deleteSelf(user.idToken);
 }

@@ -9,7 +9,6 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { usesPostgres } from '../helpers/database.js';
 import { insertProduct } from '../helpers/factories.js';
 import { caughtEmails, startMailDev, waitFor, type RunningMailDev } from '../helpers/mail.js';
-import { orderClient } from '../helpers/orders.js';
 import { createUser } from '../helpers/users.js';
 
 /*
@@ -26,12 +25,11 @@ afterAll(async () => {
 const fast = { WRITE_RATE_LIMIT_PER_MINUTE: '100000', MAIL_RETRY_DELAY_SECONDS: '1', JOB_POLL_SECONDS: '1' };
 
 async function placeOrders(t: TestApp, n: number) {
-  const api = orderClient(t);
   const [buyer, seller] = await Promise.all([createUser(), createUser()]);
   const productId = await insertProduct(t.database.db, seller, { quantity: 1000, minSellQty: 1 });
   for (let i = 0; i < n; i++) {
-    await api.buy(buyer, productId, 1);
-    await api.place(buyer);
+    await t.api.buy(buyer, productId, 1);
+    await t.api.place(buyer);
   }
   const rows = await t.database.db
     .select()

@@ -5,8 +5,7 @@ import { cartItems, notificationPreferences, notifications, orders } from '../..
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
 import { emailSource, expectMail, mailTo, startMailDev, waitFor, type RunningMailDev } from '../helpers/mail.js';
-import { orderClient } from '../helpers/orders.js';
-import { createUser, type TestUser } from '../helpers/users.js';
+import { createUser, createUsers, type TestUser } from '../helpers/users.js';
 
 /*
  * Notifications (docs/architecture.md, "Notifications") on a real mail catcher (MailDev, free
@@ -16,7 +15,6 @@ import { createUser, type TestUser } from '../helpers/users.js';
 
 let mail: RunningMailDev;
 let t: TestApp;
-let api: ReturnType<typeof orderClient>;
 let buyer: TestUser;
 let seller: TestUser;
 let stranger: TestUser;
@@ -31,12 +29,7 @@ beforeAll(async () => {
       JOB_POLL_SECONDS: '1',
     },
   });
-  api = orderClient(t);
-  [buyer, seller, stranger] = await Promise.all([
-    createUser({ displayName: 'Bea Buyer' }),
-    createUser({ displayName: 'Sid Seller' }),
-    createUser({ displayName: 'Sam Stranger' }),
-  ]);
+  [buyer, seller, stranger] = await createUsers('Bea Buyer', 'Sid Seller', 'Sam Stranger');
 });
 afterAll(async () => {
   await t?.close();
@@ -57,8 +50,8 @@ async function placeOne(quantity = 3, overrides: Parameters<typeof insertProduct
     price: 12.5,
     ...overrides,
   });
-  await api.buy(buyer, productId, quantity);
-  const placed = await api.place(buyer, { poNumber: 'PO-77' });
+  await t.api.buy(buyer, productId, quantity);
+  const placed = await t.api.place(buyer, { poNumber: 'PO-77' });
   const id = placed.orders[0]?._id ?? '';
   const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
   return { productId, id, number: placed.orders[0]?.orderNumber ?? '', row };
@@ -161,8 +154,8 @@ test('a checkout that rolls back writes no notification', async () => {
   const productId = await insertProduct(db, seller, { quantity: 50, minSellQty: 1 });
   const before = (await rowsOf(seller)).length + (await rowsOf(buyer)).length;
   try {
-    await api.buy(buyer, productId, 2);
-    const res = await api.placeRaw(buyer);
+    await t.api.buy(buyer, productId, 2);
+    const res = await t.api.placeRaw(buyer);
     expect(res.statusCode).toBe(500);
   } finally {
     await db.execute(sql`DROP TRIGGER fail_at_commit ON orders`);
@@ -170,16 +163,16 @@ test('a checkout that rolls back writes no notification', async () => {
   }
   expect((await rowsOf(seller)).length + (await rowsOf(buyer)).length).toBe(before);
   // The cart is as it was; empty it for the other tests.
-  const [item] = await api.cart(buyer);
-  await t.app.inject({ method: 'DELETE', url: `/api/carts/${item?._id ?? ''}`, headers: buyer.headers });
+  const [item] = await t.api.cart(buyer);
+  await t.api.removeFromCart(buyer, item?._id ?? '');
 });
 
 test('status changes tell the buyer, with the tracking reference; a buyer’s cancel tells the seller', async () => {
   const { id, number } = await placeOne();
-  expect((await api.setStatus(seller, id, 'confirmed')).statusCode).toBe(200);
-  expect((await api.setStatus(seller, id, 'shipped', { trackingRef: 'DHL-123456' })).statusCode).toBe(200);
+  expect((await t.api.setStatus(seller, id, 'confirmed')).statusCode).toBe(200);
+  expect((await t.api.setStatus(seller, id, 'shipped', { trackingRef: 'DHL-123456' })).statusCode).toBe(200);
   // A refused change (shipped → cancelled) rolls back and writes nothing.
-  expect((await api.setStatus(seller, id, 'cancelled')).statusCode).toBe(409);
+  expect((await t.api.setStatus(seller, id, 'cancelled')).statusCode).toBe(409);
   const buyerRows = (await rowsOf(buyer)).filter((row) => row.link === `/orders/${id}`);
   expect(buyerRows.map((row) => row.title)).toEqual([
     `Order ${number} placed`,
@@ -197,7 +190,7 @@ test('status changes tell the buyer, with the tracking reference; a buyer’s ca
   expect(shipped.html).toContain('DHL-123456');
 
   const second = await placeOne();
-  expect((await api.setStatus(buyer, second.id, 'cancelled')).statusCode).toBe(200);
+  expect((await t.api.setStatus(buyer, second.id, 'cancelled')).statusCode).toBe(200);
   const cancelled = (await rowsOf(seller)).filter((row) => row.link === `/orders/${second.id}`);
   expect(cancelled.map((row) => row.kind)).toEqual(['order_received', 'order_cancelled_by_buyer']);
   expect((await rowsOf(buyer)).filter((row) => row.link === `/orders/${second.id}`).map((row) => row.kind)).toEqual([
@@ -209,9 +202,9 @@ test('a purchase that leaves stock below the minimum order tells the seller, onc
   const productId = await insertProduct(t.database.db, seller, { quantity: 10, minSellQty: 4, name: 'Jute sacks' });
   const lowRows = async () =>
     (await rowsOf(seller)).filter((row) => row.kind === 'low_stock' && row.link.endsWith(productId));
-  await api.buy(buyer, productId, 4); // 6 left: still at least one minimum order
+  await t.api.buy(buyer, productId, 4); // 6 left: still at least one minimum order
   expect(await lowRows()).toHaveLength(0);
-  await api.buy(buyer, productId, 4); // 2 left: below the minimum of 4
+  await t.api.buy(buyer, productId, 4); // 2 left: below the minimum of 4
   const rows = await lowRows();
   expect(rows).toHaveLength(1);
   expect(rows[0]?.title).toBe('Low stock: Jute sacks');
@@ -227,16 +220,16 @@ test('a purchase that leaves stock below the minimum order tells the seller, onc
   });
   expect(res.statusCode).toBe(200);
   expect((await rowsOf(seller)).filter((row) => row.link.endsWith(other))).toHaveLength(0);
-  for (const item of await api.cart(buyer)) {
-    await t.app.inject({ method: 'DELETE', url: `/api/carts/${item._id}`, headers: buyer.headers });
+  for (const item of await t.api.cart(buyer)) {
+    await t.api.removeFromCart(buyer, item._id);
   }
 });
 
 test('a buyer is warned once when a cart hold ends within 12 hours', async () => {
   const holder = await createUser({ displayName: 'Hal Holder' });
   const productId = await insertProduct(t.database.db, seller, { quantity: 50, minSellQty: 1, name: 'Steel pans' });
-  const itemId = await api.buy(holder, productId, 7);
-  const far = await api.buy(holder, await insertProduct(t.database.db, seller, { quantity: 5, minSellQty: 1 }), 1);
+  const itemId = await t.api.buy(holder, productId, 7);
+  const far = await t.api.buy(holder, await insertProduct(t.database.db, seller, { quantity: 5, minSellQty: 1 }), 1);
   await t.database.db
     .update(cartItems)
     .set({ heldUntil: sql`now() + interval '11 hours'` })
@@ -256,8 +249,8 @@ test('the inbox is the caller’s, newest first, with read marks one by one or a
   const reader = await createUser({ displayName: 'Rea Reader' });
   const productId = await insertProduct(t.database.db, seller, { quantity: 100, minSellQty: 1 });
   for (let i = 0; i < 3; i++) {
-    await api.buy(reader, productId, 1);
-    await api.place(reader);
+    await t.api.buy(reader, productId, 1);
+    await t.api.place(reader);
   }
   const first = await inbox(reader);
   expect(first.items).toHaveLength(3);
@@ -333,8 +326,8 @@ test('preferences are honoured: a topic switched off gets no email, the inbox st
     approvals: true,
   });
   const productId = await insertProduct(t.database.db, seller, { quantity: 100, minSellQty: 1 });
-  await api.buy(quiet, productId, 1);
-  const { orders: placed } = await api.place(quiet);
+  await t.api.buy(quiet, productId, 1);
+  const { orders: placed } = await t.api.place(quiet);
   const id = placed[0]?._id ?? '';
   const [row] = await t.database.db
     .select()

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { DEMO_PROJECT_ID } from '@b2b/shared';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { productBody } from '../helpers/factories.js';
 import { emulatorHost } from '../helpers/env.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
@@ -39,8 +38,7 @@ afterAll(async () => {
   await emulated.close();
 });
 
-const create = (app: TestApp) =>
-  app.app.inject({ method: 'POST', url: '/api/products', headers: user.headers, payload: productBody() });
+const create = (app: TestApp) => app.api.addProductRaw(user);
 
 test.each([
   ['the emulator address', () => host],

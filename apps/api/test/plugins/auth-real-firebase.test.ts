@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEMO_PROJECT_ID, type ErrorBody } from '@b2b/shared';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { productBody } from '../helpers/factories.js';
 import { createUser, forgeEmulatorToken, type TestUser } from '../helpers/users.js';
 
 /*
@@ -33,12 +32,7 @@ test('the app runs in real-Firebase mode', () => {
 });
 
 test('a genuine emulator token is refused', async () => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: user.headers,
-    payload: productBody(),
-  });
+  const res = await t.api.addProductRaw(user);
   expect(res.statusCode).toBe(401);
   expect(res.json<ErrorBody>().code).toBe('UNAUTHENTICATED');
 });

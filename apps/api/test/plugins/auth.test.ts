@@ -57,23 +57,12 @@ test('a token without an email is refused', async () => {
 test("displayName falls back to the email's local part; emails are stored lower-case", async () => {
   const user = await createUser({ displayName: null, email: `Mixed.Case-${Date.now()}@Example.com` });
   const email = user.email.toLowerCase();
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: user.headers,
-    payload: productBody({ quantity: 10, minSellQty: 1 }),
-  });
-  const productId = created.json<{ insertedId: string }>().insertedId;
+  const productId = await t.api.addProduct(user, { quantity: 10, minSellQty: 1 });
   const product = (
     await t.app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: user.headers })
   ).json<Product>();
   expect(product.email).toBe(email);
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/carts',
-    headers: user.headers,
-    payload: { productId, buyQuantity: 1 },
-  });
+  await t.api.buy(user, productId, 1);
   const cart = await t.app.inject({
     method: 'GET',
     url: `/api/carts/${encodeURIComponent(email)}`,

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { createDatabase } from '../../src/db/client.js';
 import { LISTENER_APP_NAME } from '../../src/db/listen.js';
+import { apiClient } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { usesPostgres } from '../helpers/database.js';
-import { insertProduct, productBody } from '../helpers/factories.js';
-import { orderClient } from '../helpers/orders.js';
+import { insertProduct } from '../helpers/factories.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
@@ -106,19 +106,13 @@ test('a purchase and a new product through the API show at once, to the next req
   const url = `/api/products/${productId}`;
   const before = (await get(t.app, url)).json<Product>().quantity;
   expect((await get(t.app, url)).headers['x-cache']).toBe('hit');
-  await orderClient(t).buy(buyer, productId, 3);
+  await t.api.buy(buyer, productId, 3);
   const after = await get(t.app, url);
   expect(after.headers['x-cache']).toBe('miss');
   expect(after.json<Product>().quantity).toBe(before - 3);
 
   await get(t.app, '/api/products?q=ladle');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: seller.headers,
-    payload: productBody({ name: 'Cached Ladle' }),
-  });
-  expect(created.statusCode).toBe(201);
+  await t.api.addProduct(seller, { name: 'Cached Ladle' });
   expect((await get(t.app, '/api/products?q=ladle')).json<Product[]>().map((p) => p.name)).toEqual(['Cached Ladle']);
 });
 
@@ -149,7 +143,7 @@ describe.runIf(usesPostgres())('several API processes on one PostgreSQL database
     const url = `/api/products/${productId}`;
     const before = (await get(t.app, url)).json<Product>().quantity;
     expect((await get(t.app, url)).headers['x-cache']).toBe('hit');
-    await orderClient({ app: other }).buy(buyer, productId, 2);
+    await apiClient({ app: other }).buy(buyer, productId, 2);
     await eventually(async () => (await get(t.app, url)).json<Product>().quantity).toBe(before - 2);
   });
 

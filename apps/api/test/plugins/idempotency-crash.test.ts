@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { PlaceOrderResult } from '@b2b/shared';
 import { buildShipTo } from '@b2b/shared/testing';
 import { buildApp } from '../../src/app.js';
-import { cartItems, idempotencyKeys, orders, products } from '../../src/db/schema.js';
+import { cartItems, idempotencyKeys, orders } from '../../src/db/schema.js';
+import { apiClient, type ApiClient, type RequestOptions } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
+import { cartRowsFor, stockInDatabase } from '../helpers/rows.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
@@ -23,6 +25,7 @@ import { createUser, type TestUser } from '../helpers/users.js';
 const CRASH_HEADER = 'x-test-die-after-work';
 let t: TestApp;
 let restarted: FastifyInstance;
+let afterRestart: ApiClient;
 let seller: TestUser;
 const hung: (() => void)[] = [];
 
@@ -38,6 +41,7 @@ beforeAll(async () => {
   // "The process after a restart": another app on the same database, without the crash hook.
   restarted = await buildApp({ config: t.config, database: t.database });
   await restarted.ready();
+  afterRestart = apiClient({ app: restarted });
   seller = await createUser();
 });
 afterAll(async () => {
@@ -46,15 +50,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Sends a request that dies right after its work: resolves once its reply has stopped there. */
-async function dieAfterWork(options: {
-  method: 'POST';
-  url: string;
-  payload: object;
-  headers: Record<string, string>;
-}) {
+/** One request of a test, sent through either app. */
+type Request = (client: ApiClient, options: RequestOptions) => ReturnType<ApiClient['buyRaw']>;
+
+/** Sends `request` with `key` so that it dies right after its work: resolves once its reply has stopped there. */
+async function dieAfterWork(request: Request, key: string) {
   const before = hung.length;
-  void t.app.inject({ ...options, headers: { ...options.headers, [CRASH_HEADER]: '1' } });
+  void request(t.api, { idempotencyKey: key, headers: { [CRASH_HEADER]: '1' } });
   await expect.poll(() => hung.length, { timeout: 10_000 }).toBe(before + 1);
 }
 
@@ -65,65 +67,52 @@ const leaseRunsOut = (key: string) =>
     .set({ lockedUntil: sql`now() - interval '1 second'` })
     .where(eq(idempotencyKeys.key, key));
 
-const cartRowsOf = async (productId: string) =>
-  (await t.database.db.select({ n: count() }).from(cartItems).where(eq(cartItems.productId, productId)))[0]?.n;
-const stockOf = async (productId: string) =>
-  (await t.database.db.select({ q: products.quantity }).from(products).where(eq(products.id, productId)))[0]?.q;
-
 test('a purchase whose process dies before the reply: the retry gets its answer and buys nothing again', async () => {
   const buyer = await createUser();
   const productId = await insertProduct(t.database.db, seller, { quantity: 100, minSellQty: 1 });
   const key = randomUUID();
-  const purchase = { method: 'POST' as const, url: '/api/carts', payload: { productId, buyQuantity: 3 } };
+  const purchase: Request = (client, options) => client.buyRaw(buyer, productId, 3, options);
 
-  await dieAfterWork({ ...purchase, headers: { ...buyer.headers, 'idempotency-key': key } });
-  expect(await cartRowsOf(productId)).toBe(1);
+  await dieAfterWork(purchase, key);
+  expect(await cartRowsFor(t.database.db, productId)).toBe(1);
   const [bought] = await t.database.db
     .select({ id: cartItems.id })
     .from(cartItems)
     .where(eq(cartItems.productId, productId));
   await leaseRunsOut(key);
 
-  const retry = await restarted.inject({ ...purchase, headers: { ...buyer.headers, 'idempotency-key': key } });
+  const retry = await purchase(afterRestart, { idempotencyKey: key });
   expect(retry.statusCode, retry.body).toBe(201);
   expect(retry.headers['idempotent-replayed']).toBe('true');
   expect(retry.json()).toEqual({ acknowledged: true, insertedId: bought?.id });
-  expect(await cartRowsOf(productId)).toBe(1);
-  expect(await stockOf(productId)).toBe(97);
+  expect(await cartRowsFor(t.database.db, productId)).toBe(1);
+  expect(await stockInDatabase(t.database.db, productId)).toBe(97);
 });
 
 test('a checkout whose process dies before the reply: the retry gets its answer and places nothing again', async () => {
   const buyer = await createUser();
   const productId = await insertProduct(t.database.db, seller, { quantity: 100, minSellQty: 1 });
-  const buy = async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/carts',
-      headers: buyer.headers,
-      payload: { productId, buyQuantity: 2 },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-  };
   const ordersOf = async () =>
     t.database.db.select({ checkoutId: orders.checkoutId }).from(orders).where(eq(orders.buyerUid, buyer.uid));
   const key = randomUUID();
-  const checkout = { method: 'POST' as const, url: '/api/orders', payload: { shipTo: buildShipTo() } };
+  const body = { shipTo: buildShipTo() };
+  const checkout: Request = (client, options) => client.placeRaw(buyer, body, options);
 
-  await buy();
-  await dieAfterWork({ ...checkout, headers: { ...buyer.headers, 'idempotency-key': key } });
+  await t.api.buy(buyer, productId, 2);
+  await dieAfterWork(checkout, key);
   expect(await ordersOf()).toHaveLength(1);
   const [placed] = await ordersOf();
   // Meanwhile the cart fills again: a checkout run a second time would order this item too.
-  await buy();
+  await t.api.buy(buyer, productId, 2);
   await leaseRunsOut(key);
 
-  const retry = await restarted.inject({ ...checkout, headers: { ...buyer.headers, 'idempotency-key': key } });
+  const retry = await checkout(afterRestart, { idempotencyKey: key });
   expect(retry.statusCode, retry.body).toBe(201);
   expect(retry.headers['idempotent-replayed']).toBe('true');
   expect(retry.json<PlaceOrderResult>().checkoutId).toBe(placed?.checkoutId);
   expect(await ordersOf()).toHaveLength(1);
   // The item bought after the checkout is still in the cart.
-  expect(await cartRowsOf(productId)).toBe(1);
+  expect(await cartRowsFor(t.database.db, productId)).toBe(1);
 });
 
 test('simultaneous purchases of one product, each with its key, store each answer with its own purchase', async () => {
@@ -135,12 +124,7 @@ test('simultaneous purchases of one product, each with its key, store each answe
     key: randomUUID(),
   }));
   const send = ({ buyer, key }: (typeof requests)[number]) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/carts',
-      headers: { ...buyer.headers, 'idempotency-key': key },
-      payload: { productId, buyQuantity: 2 },
-    });
+    t.api.buyRaw(buyer, productId, 2, { idempotencyKey: key });
   const first = await Promise.all(requests.map(send));
   expect(first.map((res) => res.statusCode).sort()).toEqual([...Array(15).fill(201), ...Array(5).fill(409)]);
   const answers = await t.database.db
@@ -157,6 +141,6 @@ test('simultaneous purchases of one product, each with its key, store each answe
   }
   const again = await Promise.all(requests.map(send));
   expect(again.map((res) => res.body)).toEqual(first.map((res) => res.body));
-  expect(await cartRowsOf(productId)).toBe(15);
-  expect(await stockOf(productId)).toBe(0);
+  expect(await cartRowsFor(t.database.db, productId)).toBe(15);
+  expect(await stockInDatabase(t.database.db, productId)).toBe(0);
 });

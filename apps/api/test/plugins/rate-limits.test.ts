@@ -69,37 +69,23 @@ describe('requests with a bad or missing token', () => {
       const [buyer, seller] = await Promise.all([createUser(), createUser()]);
       const productId = await insertProduct(limited.database.db, seller, { quantity: 1000 });
       const remoteAddress = '198.51.100.20';
-      const buy = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/carts',
-          headers: buyer.headers,
-          payload: { productId, buyQuantity: 1 },
-          remoteAddress,
-        });
       // First write: the token is verified (and counted against the address once).
-      expect((await buy()).statusCode).toBe(201);
+      await limited.api.buy(buyer, productId, 1, { remoteAddress });
       // Someone else behind the same address floods it with garbage tokens.
-      for (let i = 0; i < 10; i++) {
-        await limited.app.inject({
+      const garbage = () =>
+        limited.app.inject({
           method: 'POST',
           url: '/api/carts',
           headers: { authorization: 'Bearer garbage' },
           payload: {},
           remoteAddress,
         });
-      }
-      const garbage = await limited.app.inject({
-        method: 'POST',
-        url: '/api/carts',
-        headers: { authorization: 'Bearer garbage' },
-        payload: {},
-        remoteAddress,
-      });
-      expect(garbage.statusCode).toBe(429);
+      for (let i = 0; i < 10; i++) await garbage();
+      expect((await garbage()).statusCode).toBe(429);
       // The buyer's verified token is counted per user: 4 more, then 429.
       const codes: number[] = [];
-      for (let i = 0; i < 6; i++) codes.push((await buy()).statusCode);
+      for (let i = 0; i < 6; i++)
+        codes.push((await limited.api.buyRaw(buyer, productId, 1, { remoteAddress })).statusCode);
       expect(codes).toEqual([201, 201, 201, 201, 429, 429]);
     } finally {
       await limited.close();
@@ -112,13 +98,7 @@ test('a signed-in user writing to paths that are no route is counted by address 
   try {
     const user = await createUser();
     // Verified (and so known) first.
-    const created = await limited.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: user.headers,
-      payload: productBody(),
-    });
-    expect(created.statusCode).toBe(201);
+    await limited.api.addProduct(user);
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
       codes.push((await limited.app.inject({ method: 'POST', url: '/api/nope', headers: user.headers })).statusCode);

@@ -1,9 +1,10 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ErrorBody, Product } from '@b2b/shared';
+import type { ErrorBody } from '@b2b/shared';
 import { cartItems } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
+import { cartRowsFor } from '../helpers/rows.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
@@ -47,15 +48,6 @@ async function withFailingTrigger(
   }
 }
 
-async function stockOf(id: string): Promise<number> {
-  return (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json<Product>().quantity;
-}
-
-async function cartRowsFor(productId: string): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(cartItems).where(eq(cartItems.productId, productId));
-  return row?.n ?? 0;
-}
-
 function expectBareServerError(res: { statusCode: number; body: string; json: <T>() => T }) {
   expect(res.statusCode).toBeGreaterThanOrEqual(500);
   expect(res.json<ErrorBody>()).toEqual({
@@ -70,45 +62,25 @@ function expectBareServerError(res: { statusCode: number; body: string; json: <T
 test('a purchase that fails after lowering the stock leaves stock and cart unchanged', async () => {
   const productId = await insertProduct(t.database.db, seller, { quantity: 30, minSellQty: 1 });
   await withFailingTrigger('BEFORE INSERT ON cart_items', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/carts',
-      headers: buyer.headers,
-      payload: { productId, buyQuantity: 7 },
-    });
-    expectBareServerError(res);
+    expectBareServerError(await t.api.buyRaw(buyer, productId, 7));
   });
-  expect(await stockOf(productId)).toBe(30);
-  expect(await cartRowsFor(productId)).toBe(0);
+  expect(await t.api.stockOf(productId)).toBe(30);
+  expect(await cartRowsFor(t.database.db, productId)).toBe(0);
   // With the trigger gone, the same purchase goes through: the failure left no lock or half state.
-  const retry = await t.app.inject({
-    method: 'POST',
-    url: '/api/carts',
-    headers: buyer.headers,
-    payload: { productId, buyQuantity: 7 },
-  });
-  expect(retry.statusCode).toBe(201);
-  expect(await stockOf(productId)).toBe(23);
+  await t.api.buy(buyer, productId, 7);
+  expect(await t.api.stockOf(productId)).toBe(23);
 });
 
 test('a removal that fails after deleting the cart row keeps the row and the stock', async () => {
   const productId = await insertProduct(t.database.db, seller, { quantity: 30, minSellQty: 1 });
-  const bought = await t.app.inject({
-    method: 'POST',
-    url: '/api/carts',
-    headers: buyer.headers,
-    payload: { productId, buyQuantity: 5 },
-  });
-  const itemId = bought.json<{ insertedId: string }>().insertedId;
-  expect(await stockOf(productId)).toBe(25);
+  const itemId = await t.api.buy(buyer, productId, 5);
+  expect(await t.api.stockOf(productId)).toBe(25);
   await withFailingTrigger('BEFORE UPDATE ON products', async () => {
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/carts/${itemId}`, headers: buyer.headers });
-    expectBareServerError(res);
+    expectBareServerError(await t.api.removeFromCart(buyer, itemId));
   });
-  expect(await stockOf(productId)).toBe(25);
+  expect(await t.api.stockOf(productId)).toBe(25);
   const [row] = await t.database.db.select().from(cartItems).where(eq(cartItems.id, itemId));
   expect(row).toMatchObject({ productId, buyQuantity: 5 });
-  const retry = await t.app.inject({ method: 'DELETE', url: `/api/carts/${itemId}`, headers: buyer.headers });
-  expect(retry.json()).toEqual({ acknowledged: true, deletedCount: 1 });
-  expect(await stockOf(productId)).toBe(30);
+  expect((await t.api.removeFromCart(buyer, itemId)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+  expect(await t.api.stockOf(productId)).toBe(30);
 });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CartItem, ErrorBody, Product } from '@b2b/shared';
+import type { ErrorBody } from '@b2b/shared';
 import { cartItems } from '../../src/db/schema.js';
 import { usesPostgres } from '../helpers/database.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
-import { createUser, deleteUser, type TestUser } from '../helpers/users.js';
+import { cartRowsFor } from '../helpers/rows.js';
+import { asAuthUser, createUser, createUsers, deleteUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -15,36 +16,9 @@ let other: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [seller, buyer, other] = await Promise.all([
-    createUser({ displayName: 'Seller' }),
-    createUser({ displayName: 'Bea Buyer' }),
-    createUser({ displayName: 'Oscar Other' }),
-  ]);
+  [seller, buyer, other] = await createUsers('Seller', 'Bea Buyer', 'Oscar Other');
 });
 afterAll(async () => t.close());
-
-const buy = (user: TestUser, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/carts', headers: user.headers, payload });
-
-async function stockOf(id: string): Promise<number> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/products/${id}` });
-  return res.json<Product>().quantity;
-}
-
-async function cartOf(user: TestUser, query = ''): Promise<{ items: CartItem[]; total: string | undefined }> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/carts/${encodeURIComponent(user.email)}${query}`,
-    headers: user.headers,
-  });
-  expect(res.statusCode).toBe(200);
-  return { items: res.json<CartItem[]>(), total: res.headers['x-total-count'] as string | undefined };
-}
-
-async function cartRowsFor(productId: string): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(cartItems).where(eq(cartItems.productId, productId));
-  return row?.n ?? 0;
-}
 
 describe('POST /api/carts', () => {
   test('buys: lowers the stock and stores a server-side snapshot', async () => {
@@ -57,7 +31,7 @@ describe('POST /api/carts', () => {
       quantity: 50,
       minSellQty: 5,
     });
-    const res = await buy(buyer, {
+    const res = await t.api.postCart(buyer, {
       productId,
       buyQuantity: 7,
       // Everything below is the old client's payload; the server must ignore all of it.
@@ -71,9 +45,9 @@ describe('POST /api/carts', () => {
     expect(res.statusCode).toBe(201);
     const { acknowledged, insertedId } = res.json<{ acknowledged: boolean; insertedId: string }>();
     expect(acknowledged).toBe(true);
-    expect(await stockOf(productId)).toBe(43);
+    expect(await t.api.stockOf(productId)).toBe(43);
 
-    const { items } = await cartOf(buyer);
+    const items = await t.api.cart(buyer);
     const item = items.find((i) => i._id === insertedId);
     expect(item).toMatchObject({
       productId,
@@ -87,44 +61,44 @@ describe('POST /api/carts', () => {
       buyQuantity: 7,
     });
     expect(Math.abs(Date.parse(item?.buyDate ?? '') - Date.now())).toBeLessThan(60_000);
-    expect((await cartOf(other)).items.some((i) => i._id === insertedId)).toBe(false);
+    expect((await t.api.cart(other)).some((i) => i._id === insertedId)).toBe(false);
   });
 
   test('buying your own product is allowed', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 3 });
-    expect((await buy(seller, { productId, buyQuantity: 3 })).statusCode).toBe(201);
-    expect(await stockOf(productId)).toBe(0);
+    await t.api.buy(seller, productId, 3);
+    expect(await t.api.stockOf(productId)).toBe(0);
   });
 
   test('422 MIN_ORDER_NOT_MET below the minimum order, nothing changes', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 50, minSellQty: 10 });
-    const res = await buy(buyer, { productId, buyQuantity: 9 });
+    const res = await t.api.buyRaw(buyer, productId, 9);
     expect(res.statusCode).toBe(422);
     expect(res.json<ErrorBody>()).toMatchObject({
       statusCode: 422,
       code: 'MIN_ORDER_NOT_MET',
       message: 'You must buy at least 10 units.',
     });
-    expect(await stockOf(productId)).toBe(50);
-    expect(await cartRowsFor(productId)).toBe(0);
+    expect(await t.api.stockOf(productId)).toBe(50);
+    expect(await cartRowsFor(t.database.db, productId)).toBe(0);
   });
 
   test('409 INSUFFICIENT_STOCK names the available count, nothing changes', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 4, minSellQty: 1 });
-    const res = await buy(buyer, { productId, buyQuantity: 5 });
+    const res = await t.api.buyRaw(buyer, productId, 5);
     expect(res.statusCode).toBe(409);
     expect(res.json<ErrorBody>()).toMatchObject({ code: 'INSUFFICIENT_STOCK', message: expect.stringContaining('4') });
-    expect(await stockOf(productId)).toBe(4);
-    expect(await cartRowsFor(productId)).toBe(0);
+    expect(await t.api.stockOf(productId)).toBe(4);
+    expect(await cartRowsFor(t.database.db, productId)).toBe(0);
   });
 
   test('the minimum order is checked before the stock', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 2, minSellQty: 5 });
-    expect((await buy(buyer, { productId, buyQuantity: 3 })).statusCode).toBe(422);
+    expect((await t.api.buyRaw(buyer, productId, 3)).statusCode).toBe(422);
   });
 
   test('404 when the product does not exist', async () => {
-    const res = await buy(buyer, { productId: randomUUID(), buyQuantity: 1 });
+    const res = await t.api.buyRaw(buyer, randomUUID(), 1);
     expect(res.statusCode).toBe(404);
     expect(res.json<ErrorBody>().code).toBe('NOT_FOUND');
   });
@@ -139,7 +113,7 @@ describe('POST /api/carts', () => {
     ['buyQuantity as text', { productId: randomUUID(), buyQuantity: '2' }, 'buyQuantity'],
     ['buyQuantity too large', { productId: randomUUID(), buyQuantity: 1_000_000_001 }, 'buyQuantity'],
   ])('400 when %s', async (_case, payload, field) => {
-    const res = await buy(buyer, payload);
+    const res = await t.api.postCart(buyer, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorBody>().details?.map((d) => d.field)).toContain(field);
   });
@@ -154,15 +128,15 @@ describe('POST /api/carts', () => {
       const buyers = [buyer, other, seller];
       const responses = await Promise.all(
         Array.from({ length: orders }, (_, i) =>
-          buy(buyers[i % buyers.length] as TestUser, { productId, buyQuantity: perOrder }),
+          t.api.buyRaw(buyers[i % buyers.length] as TestUser, productId, perOrder),
         ),
       );
       const statuses = responses.map((r) => r.statusCode);
       const created = statuses.filter((s) => s === 201).length;
       expect(created).toBe(stock / perOrder);
       expect(statuses.filter((s) => s === 409)).toHaveLength(orders - created);
-      expect(await stockOf(productId)).toBe(0);
-      expect(await cartRowsFor(productId)).toBe(created);
+      expect(await t.api.stockOf(productId)).toBe(0);
+      expect(await cartRowsFor(t.database.db, productId)).toBe(created);
     },
   );
 
@@ -171,29 +145,23 @@ describe('POST /api/carts', () => {
     async () => {
       const productId = await insertProduct(t.database.db, seller, { quantity: 100, minSellQty: 1 });
       const quantities = Array.from({ length: 50 }, (_, i) => (i % 3) + 1); // 1,2,3,… sums to 99
-      const responses = await Promise.all(quantities.map((q) => buy(buyer, { productId, buyQuantity: q * 2 })));
+      const responses = await Promise.all(quantities.map((q) => t.api.buyRaw(buyer, productId, q * 2)));
       const sold = responses.reduce((sum, r, i) => sum + (r.statusCode === 201 ? (quantities[i] ?? 0) * 2 : 0), 0);
       expect(responses.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
       expect(sold).toBeLessThanOrEqual(100);
-      const remaining = await stockOf(productId);
+      const remaining = await t.api.stockOf(productId);
       expect(remaining).toBe(100 - sold);
       expect(remaining).toBeGreaterThanOrEqual(0);
       // Whatever is left is smaller than every order that was turned away.
       for (const [i, r] of responses.entries()) {
         if (r.statusCode === 409) expect((quantities[i] ?? 0) * 2).toBeGreaterThan(remaining);
       }
-      expect(await cartRowsFor(productId)).toBe(responses.filter((r) => r.statusCode === 201).length);
+      expect(await cartRowsFor(t.database.db, productId)).toBe(responses.filter((r) => r.statusCode === 201).length);
     },
   );
 });
 
 describe('purchases of one product while another is being bought', () => {
-  const asAuthUser = (user: TestUser) => ({
-    uid: user.uid,
-    email: user.email,
-    displayName: user.displayName ?? 'Buyer',
-  });
-
   test('wait for it, then are bought together in arrival order, each under the minimum and stock rules', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 10, minSellQty: 2 });
     const carts = t.app.repos.carts;
@@ -212,11 +180,11 @@ describe('purchases of one product while another is being bought', () => {
       'bought',
       'bought',
     ]);
-    expect(await stockOf(productId)).toBe(0);
-    expect(await cartRowsFor(productId)).toBe(3);
+    expect(await t.api.stockOf(productId)).toBe(0);
+    expect(await cartRowsFor(t.database.db, productId)).toBe(3);
     const ids = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     expect(new Set(ids).size).toBe(3);
-    const { items } = await cartOf(buyer, '?limit=100');
+    const items = await t.api.cart(buyer, '?limit=100');
     expect(
       items
         .filter((i) => i.productId === productId)
@@ -239,7 +207,7 @@ describe('purchases of one product while another is being bought', () => {
     const [alone, ...batch] = ids.map((id) => dateOf.get(id));
     expect(new Set(batch).size).toBe(1);
     expect(batch[0]).not.toBe(alone);
-    expect(await stockOf(productId)).toBe(5);
+    expect(await t.api.stockOf(productId)).toBe(5);
   });
 
   test('a batch for a product that does not exist: each request gets its 404, nothing is bought', async () => {
@@ -250,7 +218,7 @@ describe('purchases of one product while another is being bought', () => {
     );
     const codes = settled.map((s) => (s.status === 'rejected' ? (s.reason as { code?: string }).code : 'bought'));
     expect(codes).toEqual(Array.from({ length: 40 }, () => 'NOT_FOUND'));
-    expect(await cartRowsFor(productId)).toBe(0);
+    expect(await cartRowsFor(t.database.db, productId)).toBe(0);
   });
 });
 
@@ -258,18 +226,18 @@ describe('GET /api/carts/:email', () => {
   test('newest first, paged, with the total', async () => {
     const shopper = await createUser();
     const productId = await insertProduct(t.database.db, seller, { quantity: 100 });
-    for (const q of [1, 2, 3]) expect((await buy(shopper, { productId, buyQuantity: q })).statusCode).toBe(201);
-    const all = await cartOf(shopper);
+    for (const q of [1, 2, 3]) await t.api.buy(shopper, productId, q);
+    const all = await t.api.cartPage(shopper);
     expect(all.items.map((i) => i.buyQuantity)).toEqual([3, 2, 1]);
     expect(all.total).toBe('3');
-    const page = await cartOf(shopper, '?limit=1&offset=1');
+    const page = await t.api.cartPage(shopper, '?limit=1&offset=1');
     expect(page.items.map((i) => i.buyQuantity)).toEqual([2]);
     expect(page.total).toBe('3');
   });
 
   test('an empty cart is an empty array', async () => {
     const nobody = await createUser();
-    expect(await cartOf(nobody)).toEqual({ items: [], total: '0' });
+    expect(await t.api.cartPage(nobody)).toEqual({ items: [], total: '0' });
   });
 
   test("403 for another user's email (or any other string), 400 past 320 characters", async () => {
@@ -289,80 +257,76 @@ describe('GET /api/carts/:email', () => {
   test('an address Firebase accepts but z.email() would not (a!b@…) lists its cart', async () => {
     const shopper = await createUser({ email: `a!b-${Date.now()}@example.com` });
     const productId = await insertProduct(t.database.db, seller, { quantity: 10 });
-    expect((await buy(shopper, { productId, buyQuantity: 1 })).statusCode).toBe(201);
-    expect((await cartOf(shopper)).items).toHaveLength(1);
+    await t.api.buy(shopper, productId, 1);
+    expect(await t.api.cart(shopper)).toHaveLength(1);
   });
 
   test('a 200-character address is not cut off by the router (404)', async () => {
     const email = `${'l'.repeat(64)}@${'d'.repeat(60)}.${'e'.repeat(60)}.${Date.now()}.example.com`;
     expect(email.length).toBeGreaterThan(100);
     const shopper = await createUser({ email });
-    expect(await cartOf(shopper)).toEqual({ items: [], total: '0' });
+    expect(await t.api.cartPage(shopper)).toEqual({ items: [], total: '0' });
   });
 
   test("after an email address moves to a new account, that account does not see the old one's cart", async () => {
     const email = `reused-${Date.now()}@example.com`;
     const first = await createUser({ email });
     const productId = await insertProduct(t.database.db, seller, { quantity: 10 });
-    const oldItem = (await buy(first, { productId, buyQuantity: 2 })).json<{ insertedId: string }>().insertedId;
-    expect((await cartOf(first)).items.map((i) => i._id)).toEqual([oldItem]);
+    const oldItem = await t.api.buy(first, productId, 2);
+    expect((await t.api.cart(first)).map((i) => i._id)).toEqual([oldItem]);
 
     await deleteUser(first);
     const second = await createUser({ email });
     expect(second.uid).not.toBe(first.uid);
     expect(second.email).toBe(first.email);
-    expect(await cartOf(second)).toEqual({ items: [], total: '0' });
+    expect(await t.api.cartPage(second)).toEqual({ items: [], total: '0' });
     // Neither can it remove (and so restock) the earlier account's item.
-    const remove = await t.app.inject({ method: 'DELETE', url: `/api/carts/${oldItem}`, headers: second.headers });
-    expect(remove.statusCode).toBe(403);
-    expect(await stockOf(productId)).toBe(8);
+    expect((await t.api.removeFromCart(second, oldItem)).statusCode).toBe(403);
+    expect(await t.api.stockOf(productId)).toBe(8);
 
-    const newItem = (await buy(second, { productId, buyQuantity: 1 })).json<{ insertedId: string }>().insertedId;
-    expect((await cartOf(second)).items.map((i) => i._id)).toEqual([newItem]);
+    const newItem = await t.api.buy(second, productId, 1);
+    expect((await t.api.cart(second)).map((i) => i._id)).toEqual([newItem]);
   });
 
   test("a deleted product's cart items stay readable", async () => {
     const shopper = await createUser();
     const productId = await insertProduct(t.database.db, seller, { name: 'Soon Gone', quantity: 10, price: 3.5 });
-    expect((await buy(shopper, { productId, buyQuantity: 2 })).statusCode).toBe(201);
+    await t.api.buy(shopper, productId, 2);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/products/${productId}`, headers: seller.headers });
     expect(del.json()).toEqual({ acknowledged: true, deletedCount: 1 });
-    const { items } = await cartOf(shopper);
+    const items = await t.api.cart(shopper);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ productId, name: 'Soon Gone', price: 3.5, buyQuantity: 2 });
   });
 });
 
 describe('DELETE /api/carts/:id', () => {
-  const remove = (user: TestUser, id: string) =>
-    t.app.inject({ method: 'DELETE', url: `/api/carts/${id}`, headers: user.headers });
-
   test('removes the item and restores the stock', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 20 });
-    const id = (await buy(buyer, { productId, buyQuantity: 8 })).json<{ insertedId: string }>().insertedId;
-    expect(await stockOf(productId)).toBe(12);
-    const res = await remove(buyer, id);
+    const id = await t.api.buy(buyer, productId, 8);
+    expect(await t.api.stockOf(productId)).toBe(12);
+    const res = await t.api.removeFromCart(buyer, id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
-    expect(await stockOf(productId)).toBe(20);
-    expect((await cartOf(buyer)).items.some((i) => i._id === id)).toBe(false);
+    expect(await t.api.stockOf(productId)).toBe(20);
+    expect((await t.api.cart(buyer)).some((i) => i._id === id)).toBe(false);
   });
 
   test('removing twice at once restores the stock once', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 20 });
-    const id = (await buy(buyer, { productId, buyQuantity: 5 })).json<{ insertedId: string }>().insertedId;
-    const results = await Promise.all([remove(buyer, id), remove(buyer, id), remove(buyer, id)]);
+    const id = await t.api.buy(buyer, productId, 5);
+    const results = await Promise.all(Array.from({ length: 3 }, () => t.api.removeFromCart(buyer, id)));
     const deleted = results.filter(
       (r) => r.statusCode === 200 && r.json<{ deletedCount: number }>().deletedCount === 1,
     );
     expect(deleted).toHaveLength(1);
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true);
-    expect(await stockOf(productId)).toBe(20);
+    expect(await t.api.stockOf(productId)).toBe(20);
   });
 
   test('restoring stock is capped at the 1,000,000,000 limit, so removal always succeeds', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 1_000_000_000 });
-    const id = (await buy(buyer, { productId, buyQuantity: 10 })).json<{ insertedId: string }>().insertedId;
+    const id = await t.api.buy(buyer, productId, 10);
     // The seller tops the stock back up to the limit while the item is in the cart.
     const topUp = await t.app.inject({
       method: 'PATCH',
@@ -371,29 +335,29 @@ describe('DELETE /api/carts/:id', () => {
       payload: { decBy: -10 },
     });
     expect(topUp.json()).toEqual({ acknowledged: true, quantity: 1_000_000_000 });
-    const res = await remove(buyer, id);
+    const res = await t.api.removeFromCart(buyer, id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
-    expect(await stockOf(productId)).toBe(1_000_000_000);
+    expect(await t.api.stockOf(productId)).toBe(1_000_000_000);
   });
 
   test('works after the product was deleted (nothing to restore)', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 20 });
-    const id = (await buy(buyer, { productId, buyQuantity: 5 })).json<{ insertedId: string }>().insertedId;
+    const id = await t.api.buy(buyer, productId, 5);
     await t.app.inject({ method: 'DELETE', url: `/api/products/${productId}`, headers: seller.headers });
-    expect((await remove(buyer, id)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await t.api.removeFromCart(buyer, id)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
   });
 
   test('403 for anyone but the buyer (even the seller), 404 for an unknown item', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 20 });
-    const id = (await buy(buyer, { productId, buyQuantity: 5 })).json<{ insertedId: string }>().insertedId;
+    const id = await t.api.buy(buyer, productId, 5);
     for (const user of [other, seller]) {
-      const res = await remove(user, id);
+      const res = await t.api.removeFromCart(user, id);
       expect(res.statusCode).toBe(403);
       expect(res.json<ErrorBody>().code).toBe('FORBIDDEN');
     }
-    expect(await stockOf(productId)).toBe(15);
-    expect((await remove(buyer, randomUUID())).statusCode).toBe(404);
-    expect((await remove(buyer, 'not-a-uuid')).statusCode).toBe(400);
+    expect(await t.api.stockOf(productId)).toBe(15);
+    expect((await t.api.removeFromCart(buyer, randomUUID())).statusCode).toBe(404);
+    expect((await t.api.removeFromCart(buyer, 'not-a-uuid')).statusCode).toBe(400);
   });
 });

@@ -45,38 +45,27 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function get(url: string) {
-  const res = await t.app.inject({ method: 'GET', url });
-  return {
-    res,
-    body: res.statusCode === 200 ? res.json<Product[]>() : [],
-    total: res.headers['x-total-count'],
-    relation: res.headers['x-total-count-relation'],
-    next: res.headers['x-next-cursor'] as string | undefined,
-  };
-}
-
 const ids = (list: Product[]) => list.map((p) => p._id);
 
 describe('paging', () => {
   test(`offset past ${MAX_LIST_OFFSET} is a 400 that names the bound and the cursor`, async () => {
-    const { res } = await get(`/api/products?offset=${MAX_LIST_OFFSET + 1}`);
+    const { res } = await t.api.productList(`/api/products?offset=${MAX_LIST_OFFSET + 1}`);
     expect(res.statusCode).toBe(400);
     const body = res.json<ErrorBody>();
     expect(body.details?.[0]?.field).toBe('offset');
     expect(body.message).toContain(String(MAX_LIST_OFFSET));
     expect(body.message).toContain('cursor');
-    expect((await get(`/api/products?offset=${MAX_LIST_OFFSET}`)).res.statusCode).toBe(200);
+    expect((await t.api.productList(`/api/products?offset=${MAX_LIST_OFFSET}`)).res.statusCode).toBe(200);
   });
 
   test.each(SORTS.filter((s) => s !== 'relevance'))(
     'sort=%s: following X-Next-Cursor lists every product once, in the same order as offsets',
     async (sort) => {
-      const byOffset = (await get(`/api/products?sort=${sort}&limit=100`)).body;
+      const byOffset = (await t.api.productList(`/api/products?sort=${sort}&limit=100`)).body;
       const walked: Product[] = [];
       let url = `/api/products?sort=${sort}&limit=7`;
       for (let pages = 0; pages < 20; pages++) {
-        const page = await get(url);
+        const page = await t.api.productList(url);
         expect(page.res.statusCode).toBe(200);
         walked.push(...page.body);
         if (!page.next) break;
@@ -89,14 +78,14 @@ describe('paging', () => {
   );
 
   test('a cursor keeps the filters of its list', async () => {
-    const first = await get('/api/categories/kitchen?available=true&limit=3');
-    const second = await get(`/api/categories/kitchen?available=true&limit=3&cursor=${first.next}`);
-    const all = (await get('/api/categories/kitchen?available=true')).body;
+    const first = await t.api.productList('/api/categories/kitchen?available=true&limit=3');
+    const second = await t.api.productList(`/api/categories/kitchen?available=true&limit=3&cursor=${first.next}`);
+    const all = (await t.api.productList('/api/categories/kitchen?available=true')).body;
     expect(ids([...first.body, ...second.body])).toEqual(ids(all).slice(0, 6));
   });
 
   test('the last page has no cursor', async () => {
-    const { next, res } = await get('/api/products?limit=100');
+    const { next, res } = await t.api.productList('/api/products?limit=100');
     expect(next).toBeUndefined();
     expect(res.headers.link).toBeUndefined();
   });
@@ -106,23 +95,26 @@ describe('paging', () => {
     ['cursor=eyJzIjoib2xkZXN0IiwidiI6WyJ4Il19', 'cursor'],
     ['sort=relevance', 'sort'],
   ])('400 for %s', async (query, field) => {
-    const { res } = await get(`/api/products?${query}`);
+    const { res } = await t.api.productList(`/api/products?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorBody>().details?.map((d) => d.field)).toContain(field);
   });
 
   test('a cursor of one sort is refused by another, and offset and cursor do not mix', async () => {
-    const { next } = await get('/api/products?sort=newest&limit=2');
-    expect((await get(`/api/products?sort=oldest&cursor=${next}`)).res.statusCode).toBe(400);
-    expect((await get(`/api/products?sort=newest&offset=2&cursor=${next}`)).res.statusCode).toBe(400);
+    const { next } = await t.api.productList('/api/products?sort=newest&limit=2');
+    expect((await t.api.productList(`/api/products?sort=oldest&cursor=${next}`)).res.statusCode).toBe(400);
+    expect((await t.api.productList(`/api/products?sort=newest&offset=2&cursor=${next}`)).res.statusCode).toBe(400);
   });
 });
 
 describe('totals', () => {
   test('unsearched lists are counted exactly from the maintained counts', async () => {
-    expect(await get('/api/products?limit=1')).toMatchObject({ total: '41', relation: 'eq' });
-    expect(await get('/api/categories/kitchen?limit=1')).toMatchObject({ total: '14', relation: 'eq' });
-    expect(await get('/api/products?available=true&limit=1')).toMatchObject({ total: '21', relation: 'eq' });
+    expect(await t.api.productList('/api/products?limit=1')).toMatchObject({ total: '41', relation: 'eq' });
+    expect(await t.api.productList('/api/categories/kitchen?limit=1')).toMatchObject({ total: '14', relation: 'eq' });
+    expect(await t.api.productList('/api/products?available=true&limit=1')).toMatchObject({
+      total: '21',
+      relation: 'eq',
+    });
   });
 
   test('the counts follow inserts, deletes, purchases across the threshold and category changes', async () => {
@@ -138,19 +130,13 @@ describe('totals', () => {
 
     const id = await insertProduct(t.database.db, seller, { category: 'beauty', quantity: 101, minSellQty: 1 });
     const buyer = await createUser();
-    const bought = await t.app.inject({
-      method: 'POST',
-      url: '/api/carts',
-      headers: buyer.headers,
-      payload: { productId: id, buyQuantity: 1 },
-    });
-    expect(bought.statusCode).toBe(201);
+    await t.api.buy(buyer, id, 1);
     await t.database.db.update(products).set({ category: 'health' }).where(eq(products.id, id));
     await t.database.db.update(products).set({ quantity: 102 }).where(eq(products.id, id));
     expect(await maintained()).toEqual(await counted());
     await t.database.db.delete(products).where(eq(products.id, id));
     expect(await maintained()).toEqual(await counted());
-    expect((await get('/api/products?limit=1')).total).toBe('41');
+    expect((await t.api.productList('/api/products?limit=1')).total).toBe('41');
   });
 
   test("an owner's list is counted exactly up to the bound", async () => {
@@ -166,7 +152,7 @@ describe('totals', () => {
 
 describe('search', () => {
   test('names that start with the query come first, then the other matches in catalogue order', async () => {
-    const { body } = await get('/api/products?q=headphones');
+    const { body } = await t.api.productList('/api/products?q=headphones');
     expect(body[0]?.name).toBe('Headphones Stand');
     // Then the brand matches ("Headphones Co") and the other name match, oldest first.
     const rest = body.slice(1);
@@ -178,66 +164,78 @@ describe('search', () => {
   });
 
   test('a search is counted exactly below 10,000, on every page', async () => {
-    const first = await get('/api/products?q=item&limit=10');
+    const first = await t.api.productList('/api/products?q=item&limit=10');
     expect(first).toMatchObject({ total: '39', relation: 'eq' });
-    const last = await get('/api/products?q=item&limit=10&offset=30');
+    const last = await t.api.productList('/api/products?q=item&limit=10&offset=30');
     expect(last.body).toHaveLength(9);
     expect(last).toMatchObject({ total: '39', relation: 'eq' });
   });
 
   test('a page that reaches the last match counts the search itself, and any other page still counts', async () => {
     // One page holds every match: its rows are the total, in relevance and in a sort.
-    expect(await get('/api/products?q=item&limit=50')).toMatchObject({ total: '39', relation: 'eq' });
-    expect(await get('/api/products?q=item&sort=price_asc&limit=50')).toMatchObject({ total: '39', relation: 'eq' });
-    expect(await get('/api/products?q=item&sort=price_asc&limit=10&offset=35')).toMatchObject({
+    expect(await t.api.productList('/api/products?q=item&limit=50')).toMatchObject({ total: '39', relation: 'eq' });
+    expect(await t.api.productList('/api/products?q=item&sort=price_asc&limit=50')).toMatchObject({
+      total: '39',
+      relation: 'eq',
+    });
+    expect(await t.api.productList('/api/products?q=item&sort=price_asc&limit=10&offset=35')).toMatchObject({
       total: '39',
       relation: 'eq',
     });
     // A middle page, and an offset past the end, are counted.
-    expect(await get('/api/products?q=item&limit=10&offset=10')).toMatchObject({ total: '39', relation: 'eq' });
-    const past = await get('/api/products?q=item&sort=price_asc&limit=10&offset=60');
+    expect(await t.api.productList('/api/products?q=item&limit=10&offset=10')).toMatchObject({
+      total: '39',
+      relation: 'eq',
+    });
+    const past = await t.api.productList('/api/products?q=item&sort=price_asc&limit=10&offset=60');
     expect(past.body).toEqual([]);
     expect(past).toMatchObject({ total: '39', relation: 'eq' });
   });
 
   test('a word no product has, beside a known one, finds nothing (all the words are checked at once)', async () => {
-    expect((await get('/api/products?q=item zzzzqqqq')).body).toEqual([]);
-    expect((await get('/api/products?q=zzzzqqqq item')).body).toEqual([]);
-    expect((await get('/api/products?q=steel item')).body.length).toBeGreaterThan(0);
+    expect((await t.api.productList('/api/products?q=item zzzzqqqq')).body).toEqual([]);
+    expect((await t.api.productList('/api/products?q=zzzzqqqq item')).body).toEqual([]);
+    expect((await t.api.productList('/api/products?q=steel item')).body.length).toBeGreaterThan(0);
   });
 
   test('"null", which an array literal reads as NULL, is an ordinary word', async () => {
     await insertProduct(t.database.db, seller, { name: 'Null Modem Cable', brand: 'Acme', category: 'electronics' });
-    expect((await get('/api/products?q=null modem')).body.map((p) => p.name)).toEqual(['Null Modem Cable']);
-    expect((await get('/api/products?q=modem null')).body.map((p) => p.name)).toEqual(['Null Modem Cable']);
+    expect((await t.api.productList('/api/products?q=null modem')).body.map((p) => p.name)).toEqual([
+      'Null Modem Cable',
+    ]);
+    expect((await t.api.productList('/api/products?q=modem null')).body.map((p) => p.name)).toEqual([
+      'Null Modem Cable',
+    ]);
   });
 
   test('relevance pages by cursor through both tiers without repeats', async () => {
-    const all = (await get('/api/products?q=headphones&limit=100')).body;
+    const all = (await t.api.productList('/api/products?q=headphones&limit=100')).body;
     const walked: Product[] = [];
     let url = '/api/products?q=headphones&limit=2';
     for (let i = 0; i < 20; i++) {
-      const page = await get(url);
+      const page = await t.api.productList(url);
       walked.push(...page.body);
       if (!page.next) break;
       url = `/api/products?q=headphones&limit=2&cursor=${page.next}`;
     }
     expect(ids(walked)).toEqual(ids(all));
     // And by offset, across the tier boundary.
-    expect(ids((await get('/api/products?q=headphones&limit=3&offset=1')).body)).toEqual(ids(all).slice(1, 4));
+    expect(ids((await t.api.productList('/api/products?q=headphones&limit=3&offset=1')).body)).toEqual(
+      ids(all).slice(1, 4),
+    );
   });
 
   test('a misspelt search finds the closest words and says so', async () => {
-    const { body, res } = await get('/api/products?q=hedphones');
+    const { body, res } = await t.api.productList('/api/products?q=hedphones');
     expect(res.headers['x-search-corrected']).toBe('headphones');
     expect(body.map((p) => p.name)).toContain('Wireless Headphones');
-    const none = await get('/api/products?q=zzzzqqqq');
+    const none = await t.api.productList('/api/products?q=zzzzqqqq');
     expect(none.body).toEqual([]);
     expect(none.res.headers['x-search-corrected']).toBeUndefined();
   });
 
   test('an explicit sort orders the matches instead of relevance', async () => {
-    const { body } = await get('/api/products?q=headphones&sort=price_desc&limit=100');
+    const { body } = await t.api.productList('/api/products?q=headphones&sort=price_desc&limit=100');
     const prices = body.map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
   });

@@ -22,8 +22,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { companyClient } from '../helpers/companies.js';
 import { usesPostgres } from '../helpers/database.js';
 import { insertProduct } from '../helpers/factories.js';
-import { orderClient } from '../helpers/orders.js';
-import { createUser, type TestUser } from '../helpers/users.js';
+import { createUser, createUsers, type TestUser } from '../helpers/users.js';
 
 /*
  * Company accounts (docs/architecture.md, "Company accounts"): companies, invitations, roles,
@@ -33,7 +32,6 @@ import { createUser, type TestUser } from '../helpers/users.js';
  */
 
 let t: TestApp;
-let api: ReturnType<typeof orderClient>;
 let co: ReturnType<typeof companyClient>;
 let owner: TestUser;
 let approver: TestUser;
@@ -44,16 +42,15 @@ let stranger: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '100000' } });
-  api = orderClient(t);
   co = companyClient(t);
-  [owner, approver, buyer, seller, seller2, stranger] = await Promise.all([
-    createUser({ displayName: 'Olga Owner' }),
-    createUser({ displayName: 'Abe Approver' }),
-    createUser({ displayName: 'Bo Buyer' }),
-    createUser({ displayName: 'Sid Seller' }),
-    createUser({ displayName: 'Sue Seller' }),
-    createUser({ displayName: 'Stan Stranger' }),
-  ]);
+  [owner, approver, buyer, seller, seller2, stranger] = await createUsers(
+    'Olga Owner',
+    'Abe Approver',
+    'Bo Buyer',
+    'Sid Seller',
+    'Sue Seller',
+    'Stan Stranger',
+  );
   await co.create(owner, 'Harbour Kitchens');
   await co.join(owner, approver, 'approver', 1000);
   await co.join(owner, buyer, 'buyer', 500);
@@ -71,8 +68,8 @@ const inboxOf = async (user: TestUser): Promise<Notification[]> => {
 
 /** A checkout by `who` of `lines` ([product, quantity]); returns the result. */
 async function checkout(who: TestUser, lines: [string, number][]) {
-  for (const [productId, quantity] of lines) await api.buy(who, productId, quantity);
-  return api.place(who);
+  for (const [productId, quantity] of lines) await t.api.buy(who, productId, quantity);
+  return t.api.place(who);
 }
 
 describe('companies and invitations', () => {
@@ -233,12 +230,12 @@ describe('roles and the last admin', () => {
     expect(placed.orders[0]?.status).toBe('awaiting_approval');
     // The approver sees it, then is removed: refused at the very next request.
     expect((await co.call(leaver, 'GET', '/api/companies/current/orders')).statusCode).toBe(200);
-    expect((await api.get(leaver, id)).statusCode).toBe(200);
+    expect((await t.api.get(leaver, id)).statusCode).toBe(200);
     expect((await co.removeMember(owner, leaver.uid)).statusCode).toBe(204);
     expect((await co.current(leaver)).statusCode).toBe(404);
     expect((await co.call(leaver, 'GET', '/api/companies/mine')).json()).toEqual({ company: null });
     expect((await co.call(leaver, 'GET', '/api/companies/current/orders')).statusCode).toBe(404);
-    expect((await api.get(leaver, id)).statusCode).toBe(404);
+    expect((await t.api.get(leaver, id)).statusCode).toBe(404);
     expect((await co.approve(leaver, id)).statusCode).toBe(404);
     // The buyer leaves by themself: their order stays a company order the owner can decide.
     expect((await co.removeMember(gone, gone.uid)).statusCode).toBe(204);
@@ -262,18 +259,18 @@ describe('spending limits and approval', () => {
       [c, 1],
     ]);
     expect(above.orders.map((o) => o.status)).toEqual(['awaiting_approval', 'awaiting_approval']);
-    expect(await api.cart(buyer)).toEqual([]);
+    expect(await t.api.cart(buyer)).toEqual([]);
     // The stock stays held by the orders.
-    expect(await api.stockOf(a)).toBe(1000 - 50 - 25);
-    expect(await api.stockOf(c)).toBe(999);
+    expect(await t.api.stockOf(a)).toBe(1000 - 50 - 25);
+    expect(await t.api.stockOf(c)).toBe(999);
 
-    const order = await api.order(buyer, above.orders[0]?._id ?? '');
+    const order = await t.api.order(buyer, above.orders[0]?._id ?? '');
     expect(order.approval).toMatchObject({ spendingLimit: 500, checkoutTotal: 500.01, decidedBy: null, reason: '' });
     expect(order.approval?.approvers.map((p) => p.email).sort()).toEqual([approver.email, owner.email].sort());
     expect(order.companyName).toBe('Harbour Kitchens');
     expect(order.history.map((h) => h.status)).toEqual(['awaiting_approval']);
     expect(order.nextStatuses).toEqual(['cancelled']);
-    expect((await api.order(approver, order._id)).nextStatuses).toEqual(['placed', 'rejected']);
+    expect((await t.api.order(approver, order._id)).nextStatuses).toEqual(['placed', 'rejected']);
   });
 
   test('the sellers do not see an order awaiting approval until it is approved; then they are notified', async () => {
@@ -282,12 +279,12 @@ describe('spending limits and approval', () => {
     const id = placed[0]?._id ?? '';
     expect(placed[0]?.status).toBe('awaiting_approval');
 
-    const sales = () => api.list(seller, '/api/sales');
+    const sales = () => t.api.list(seller, '/api/sales');
     expect((await sales()).items.map((o) => o._id)).not.toContain(id);
     const counts = await t.app.inject({ method: 'GET', url: '/api/sales/counts', headers: seller.headers });
     expect(counts.json<Record<string, number>>().awaiting_approval).toBe(0);
-    expect((await api.get(seller, id)).statusCode).toBe(404);
-    expect((await api.setStatus(seller, id, 'confirmed')).statusCode).toBe(404);
+    expect((await t.api.get(seller, id)).statusCode).toBe(404);
+    expect((await t.api.setStatus(seller, id, 'confirmed')).statusCode).toBe(404);
     expect((await inboxOf(seller)).some((n) => n.link === `/orders/${id}`)).toBe(false);
     // The dashboard rollups do not count it.
     const rollup = () =>
@@ -308,7 +305,7 @@ describe('spending limits and approval', () => {
     expect(approved.approval?.approvers).toEqual([]);
     expect(approved.history.map((h) => h.status)).toEqual(['awaiting_approval', 'placed']);
     expect((await sales()).items.map((o) => o._id)).toContain(id);
-    const seen = await api.order(seller, id);
+    const seen = await t.api.order(seller, id);
     expect(seen.nextStatuses).toEqual(['confirmed', 'cancelled']);
     expect(seen.companyName).toBe('Harbour Kitchens');
     expect((await inboxOf(seller)).some((n) => n.kind === 'order_received' && n.link === `/orders/${id}`)).toBe(true);
@@ -336,7 +333,7 @@ describe('spending limits and approval', () => {
       [c, 4],
     ]);
     expect(placed).toHaveLength(2);
-    expect(await api.stockOf(a)).toBe(48);
+    expect(await t.api.stockOf(a)).toBe(48);
     expect((await co.call(owner, 'POST', `/api/orders/${placed[0]?._id}/reject`, { reason: ' ' })).statusCode).toBe(
       400,
     );
@@ -345,27 +342,27 @@ describe('spending limits and approval', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Order>()).toMatchObject({ status: 'rejected', approval: { reason: 'Over budget this month.' } });
     }
-    expect([await api.stockOf(a), await api.stockOf(b), await api.stockOf(c)]).toEqual([50, 60, 70]);
-    const rejected = await api.order(buyer, placed[0]?._id ?? '');
+    expect([await t.api.stockOf(a), await t.api.stockOf(b), await t.api.stockOf(c)]).toEqual([50, 60, 70]);
+    const rejected = await t.api.order(buyer, placed[0]?._id ?? '');
     expect(rejected.history.map((h) => h.status)).toEqual(['awaiting_approval', 'rejected']);
     expect(rejected.nextStatuses).toEqual([]);
     const note = (await inboxOf(buyer)).find(
       (n) => n.kind === 'order_rejected' && n.link === `/orders/${rejected._id}`,
     );
     expect(note?.body).toContain('Over budget this month.');
-    expect((await api.get(seller, rejected._id)).statusCode).toBe(404);
+    expect((await t.api.get(seller, rejected._id)).statusCode).toBe(404);
   });
 
   test('the buyer can cancel while it awaits approval: stock returns, the seller never hears of it', async () => {
     const p = await product(seller2, 1000, 10);
     const { orders: placed } = await checkout(buyer, [[p, 1]]);
     const id = placed[0]?._id ?? '';
-    const res = await api.setStatus(buyer, id, 'cancelled');
+    const res = await t.api.setStatus(buyer, id, 'cancelled');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Order>().cancelledBy).toBe('buyer');
-    expect(await api.stockOf(p)).toBe(10);
+    expect(await t.api.stockOf(p)).toBe(10);
     expect((await inboxOf(seller2)).some((n) => n.link === `/orders/${id}`)).toBe(false);
-    expect((await api.list(seller2, '/api/sales')).items.map((o) => o._id)).not.toContain(id);
+    expect((await t.api.list(seller2, '/api/sales')).items.map((o) => o._id)).not.toContain(id);
     expect((await co.approve(owner, id)).statusCode).toBe(409);
   });
 
@@ -377,13 +374,13 @@ describe('spending limits and approval', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json<ErrorBody>().code).toBe('FORBIDDEN');
     // PATCH cannot approve either.
-    expect((await api.setStatus(approver, buyerOrder, 'placed')).statusCode).toBe(403);
+    expect((await t.api.setStatus(approver, buyerOrder, 'placed')).statusCode).toBe(403);
 
     // The approver's own checkout above their limit of 1000.
     const own = await checkout(approver, [[p, 2]]);
     const ownId = own.orders[0]?._id ?? '';
     expect(own.orders[0]?.status).toBe('awaiting_approval');
-    const order = await api.order(approver, ownId);
+    const order = await t.api.order(approver, ownId);
     expect(order.approval?.approvers.map((a) => a.email)).toEqual([owner.email]);
     expect(order.nextStatuses).toEqual(['cancelled', 'rejected']);
     const self = await co.approve(approver, ownId);
@@ -398,7 +395,7 @@ describe('spending limits and approval', () => {
     expect((await checkout(owner, [[p, 1]])).orders[0]?.status).toBe('placed');
     const solo = await checkout(stranger, [[p, 1]]);
     expect(solo.orders[0]?.status).toBe('placed');
-    expect((await api.order(stranger, solo.orders[0]?._id ?? '')).companyName).toBeNull();
+    expect((await t.api.order(stranger, solo.orders[0]?._id ?? '')).companyName).toBeNull();
   });
 
   test.runIf(usesPostgres())(
@@ -418,8 +415,8 @@ describe('spending limits and approval', () => {
         expect(ok).toHaveLength(1);
         expect(results.filter((r) => r.statusCode === 409)).toHaveLength(3);
         const status = ok[0]?.json<Order>().status;
-        expect((await api.order(buyer, id)).status).toBe(status);
-        expect(await api.stockOf(p)).toBe(status === 'rejected' ? 20 : 18);
+        expect((await t.api.order(buyer, id)).status).toBe(status);
+        expect(await t.api.stockOf(p)).toBe(status === 'rejected' ? 20 : 18);
       }
     },
   );
@@ -435,22 +432,22 @@ describe('the approval timeout', () => {
     expect((row?.approvalExpiresAt?.getTime() ?? 0) - (row?.submittedAt?.getTime() ?? 0)).toBe(168 * 3_600_000);
     // Not yet due: the sweep leaves it.
     await t.app.approvals.sweep();
-    expect((await api.order(buyer, id)).status).toBe('awaiting_approval');
+    expect((await t.api.order(buyer, id)).status).toBe('awaiting_approval');
     await t.database.db
       .update(orders)
       .set({ approvalExpiresAt: sql`now() - interval '1 second'` })
       .where(and(eq(orders.id, id)));
     expect(await t.app.approvals.sweep()).toBeGreaterThanOrEqual(1);
-    const expired = await api.order(buyer, id);
+    const expired = await t.api.order(buyer, id);
     expect(expired).toMatchObject({
       status: 'rejected',
       approval: { reason: APPROVAL_TIMEOUT_REASON, decidedBy: null },
     });
-    expect(await api.stockOf(p)).toBe(30);
+    expect(await t.api.stockOf(p)).toBe(30);
     expect((await inboxOf(buyer)).some((n) => n.kind === 'order_rejected' && n.link === `/orders/${id}`)).toBe(true);
     // A second sweep finds nothing more of it.
     await t.app.approvals.sweep();
-    expect(await api.stockOf(p)).toBe(30);
+    expect(await t.api.stockOf(p)).toBe(30);
   });
 
   test.runIf(usesPostgres())(
@@ -478,7 +475,7 @@ describe('the approval timeout', () => {
             expect(placed.map((o) => o.status)).toEqual(['awaiting_approval', 'awaiting_approval']);
             ids.push(...placed.map((o) => o._id));
           }
-          expect([await api.stockOf(p1), await api.stockOf(p2)]).toEqual([40, 30]);
+          expect([await t.api.stockOf(p1), await t.api.stockOf(p2)]).toEqual([40, 30]);
           await t.database.db
             .update(orders)
             .set({ approvalExpiresAt: sql`now() - interval '1 second'` })
@@ -497,7 +494,7 @@ describe('the approval timeout', () => {
             });
           }
           // Each line's stock came back once, not twice.
-          expect([await api.stockOf(p1), await api.stockOf(p2)]).toEqual([50, 50]);
+          expect([await t.api.stockOf(p1), await t.api.stockOf(p2)]).toEqual([50, 50]);
           // One rejection notice per order.
           const notices = await t.database.db
             .select({ link: notifications.link, userUid: notifications.userUid })
@@ -515,7 +512,7 @@ describe('the approval timeout', () => {
           expect(notices.every((n) => n.userUid === buyer.uid)).toBe(true);
           // Nothing is left for a later sweep.
           expect(await Promise.all([t.app.approvals.sweep(), second.approvals.sweep()])).toEqual([0, 0]);
-          expect([await api.stockOf(p1), await api.stockOf(p2)]).toEqual([50, 50]);
+          expect([await t.api.stockOf(p1), await t.api.stockOf(p2)]).toEqual([50, 50]);
         }
       } finally {
         await second.close();
@@ -540,7 +537,7 @@ describe('company-wide', () => {
     expect((await co.call(stranger, 'GET', '/api/companies/current/orders')).statusCode).toBe(404);
     expect((await co.call(owner, 'GET', '/api/companies/current/orders?status=lost')).statusCode).toBe(400);
     // Sellers see the buyer's company on the sales desk.
-    const sales = await api.list(seller, '/api/sales');
+    const sales = await t.api.list(seller, '/api/sales');
     expect(sales.items.find((o) => o._id === mine.orders[0]?._id)?.companyName).toBe('Harbour Kitchens');
   });
 
@@ -566,8 +563,7 @@ describe('company-wide', () => {
     // Members may add it to their cart.
     const added = await co.call(approver, 'POST', `/api/lists/${list._id}/add-to-cart`);
     expect(added.statusCode, added.body).toBe(200);
-    for (const item of await api.cart(approver))
-      await t.app.inject({ method: 'DELETE', url: `/api/carts/${item._id}`, headers: approver.headers });
+    for (const item of await t.api.cart(approver)) await t.api.removeFromCart(approver, item._id);
     expect((await co.call(stranger, 'GET', `/api/lists/${list._id}`)).statusCode).toBe(404);
     // Unshared: private again.
     await co.call(buyer, 'PUT', `/api/lists/${list._id}/shared`, { shared: false });

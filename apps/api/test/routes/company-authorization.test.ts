@@ -5,7 +5,6 @@ import { buildShipTo } from '@b2b/shared/testing';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { companyClient } from '../helpers/companies.js';
 import { insertProduct } from '../helpers/factories.js';
-import { orderClient } from '../helpers/orders.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
@@ -28,7 +27,6 @@ interface Request {
 }
 
 let t: TestApp;
-let api: ReturnType<typeof orderClient>;
 let co: ReturnType<typeof companyClient>;
 const users: Record<string, TestUser> = {};
 let orderBuyer: TestUser;
@@ -42,7 +40,6 @@ const key = ({ role, same }: Caller) => (role === 'none' ? 'none' : `${role}-${s
 
 beforeAll(async () => {
   t = await createTestApp({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '100000', READ_RATE_LIMIT_PER_MINUTE: '100000' } });
-  api = orderClient(t);
   co = companyClient(t);
   const [seller, none, aAdmin, aApprover, aBuyer, bAdmin, bApprover, bBuyer, buyerOfOrders] = await Promise.all(
     Array.from({ length: 9 }, () => createUser()),
@@ -81,8 +78,8 @@ afterAll(async () => t.close());
 
 /** A fresh order of company A awaiting approval (its buyer's limit is 1). */
 async function awaitingOrder(): Promise<string> {
-  await api.buy(orderBuyer, productId, 1);
-  const placed = await api.place(orderBuyer);
+  await t.api.buy(orderBuyer, productId, 1);
+  const placed = await t.api.place(orderBuyer);
   expect(placed.orders[0]?.status).toBe('awaiting_approval');
   return placed.orders[0]?._id ?? '';
 }
@@ -367,8 +364,7 @@ describe(`the authorization matrix: ${CALLERS.length} callers × ${ROUTES.length
     }
     // The carts that add-to-cart filled are emptied (their holds return the stock).
     if (route.name.startsWith('POST /lists/:id/add-to-cart')) {
-      for (const item of await api.cart(user))
-        await t.app.inject({ method: 'DELETE', url: `/api/carts/${item._id}`, headers: user.headers });
+      for (const item of await t.api.cart(user)) await t.api.removeFromCart(user, item._id);
     }
   });
 

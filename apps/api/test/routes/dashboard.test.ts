@@ -5,7 +5,6 @@ import { queryRows } from '../../src/db/client.js';
 import { orders } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
-import { orderClient } from '../helpers/orders.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
@@ -15,14 +14,12 @@ import { createUser, type TestUser } from '../helpers/users.js';
  */
 
 let t: TestApp;
-let api: ReturnType<typeof orderClient>;
 let seller: TestUser;
 let buyer: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '100000' } });
-  api = orderClient(t);
   [seller, buyer, other] = await Promise.all([createUser(), createUser({ displayName: 'Dee Buyer' }), createUser()]);
 });
 afterAll(async () => t.close());
@@ -34,8 +31,8 @@ const dashboard = async (user: TestUser): Promise<Dashboard> => {
 };
 
 async function order(productId: string, quantity: number) {
-  await api.buy(buyer, productId, quantity);
-  const placed = await api.place(buyer);
+  await t.api.buy(buyer, productId, quantity);
+  const placed = await t.api.place(buyer);
   return placed.orders[0]?._id ?? '';
 }
 
@@ -68,8 +65,8 @@ test('orders, revenue, waiting orders, top products and low stock are the seller
   const second = await order(pan, 5); // 20.00
   const cancelled = await order(kettle, 10); // 100.00, then cancelled
   await order(elsewhere, 1); // another seller's
-  expect((await api.setStatus(seller, first, 'confirmed')).statusCode).toBe(200);
-  expect((await api.setStatus(seller, cancelled, 'cancelled')).statusCode).toBe(200);
+  expect((await t.api.setStatus(seller, first, 'confirmed')).statusCode).toBe(200);
+  expect((await t.api.setStatus(seller, cancelled, 'cancelled')).statusCode).toBe(200);
   // An order of 40 days ago is outside the window but still waits for confirmation.
   const old = await order(pan, 1);
   await t.database.db
@@ -145,10 +142,10 @@ test('the rollups always equal a recount from the orders', async () => {
   const far = await insertProduct(t.database.db, rollOther, { name: 'Far', quantity: 1000, minSellQty: 1, price: 3 });
 
   // One checkout of three lines for two sellers: two orders, each with its lines.
-  await api.buy(buyer, cup, 4);
-  await api.buy(buyer, jug, 2);
-  await api.buy(buyer, far, 5);
-  const placed = await api.place(buyer);
+  await t.api.buy(buyer, cup, 4);
+  await t.api.buy(buyer, jug, 2);
+  await t.api.buy(buyer, far, 5);
+  const placed = await t.api.place(buyer);
   expect(placed.orders).toHaveLength(2);
   await expectRollupsMatchRecount();
   const mine = placed.orders.find((o) => o.total === 24)?._id ?? '';
@@ -159,14 +156,14 @@ test('the rollups always equal a recount from the orders', async () => {
   await expectRollupsMatchRecount();
 
   // Status changes that keep the order counted change nothing; cancels take it out.
-  expect((await api.setStatus(rollSeller, a, 'confirmed')).statusCode).toBe(200);
-  expect((await api.setStatus(rollSeller, a, 'shipped', { trackingRef: 'TR-1' })).statusCode).toBe(200);
-  expect((await api.setStatus(rollSeller, a, 'delivered')).statusCode).toBe(200);
+  expect((await t.api.setStatus(rollSeller, a, 'confirmed')).statusCode).toBe(200);
+  expect((await t.api.setStatus(rollSeller, a, 'shipped', { trackingRef: 'TR-1' })).statusCode).toBe(200);
+  expect((await t.api.setStatus(rollSeller, a, 'delivered')).statusCode).toBe(200);
   await expectRollupsMatchRecount();
-  expect((await api.setStatus(buyer, b, 'cancelled')).statusCode).toBe(200); // the buyer's cancel
-  expect((await api.setStatus(rollSeller, c, 'confirmed')).statusCode).toBe(200);
-  expect((await api.setStatus(rollSeller, c, 'cancelled')).statusCode).toBe(200); // the seller's
-  expect((await api.setStatus(rollSeller, mine, 'cancelled')).statusCode).toBe(200);
+  expect((await t.api.setStatus(buyer, b, 'cancelled')).statusCode).toBe(200); // the buyer's cancel
+  expect((await t.api.setStatus(rollSeller, c, 'confirmed')).statusCode).toBe(200);
+  expect((await t.api.setStatus(rollSeller, c, 'cancelled')).statusCode).toBe(200); // the seller's
+  expect((await t.api.setStatus(rollSeller, mine, 'cancelled')).statusCode).toBe(200);
   await expectRollupsMatchRecount();
 
   // Written by hand: an order moved to another day, back from cancelled, a line removed, an order deleted.
@@ -206,14 +203,16 @@ test('checkouts and cancels of one seller at the same moment keep the rollups ex
     ),
   );
   for (const [i, who] of buyers.entries()) {
-    for (const mug of mugs) await api.buy(who, mug, i + 1);
+    for (const mug of mugs) await t.api.buy(who, mug, i + 1);
   }
-  const placed = await Promise.all(buyers.map((who) => api.place(who)));
+  const placed = await Promise.all(buyers.map((who) => t.api.place(who)));
   await expectRollupsMatchRecount();
   const ids = placed.map((result) => result.orders[0]?._id ?? '');
   const changes = await Promise.all(
     ids.map((id, i) =>
-      i % 2 === 0 ? api.setStatus(buyers[i] as TestUser, id, 'cancelled') : api.setStatus(busySeller, id, 'confirmed'),
+      i % 2 === 0
+        ? t.api.setStatus(buyers[i] as TestUser, id, 'cancelled')
+        : t.api.setStatus(busySeller, id, 'confirmed'),
     ),
   );
   expect(changes.map((res) => res.statusCode)).toEqual(ids.map(() => 200));

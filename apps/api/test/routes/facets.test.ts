@@ -8,7 +8,6 @@ import {
   SORTS,
   type ErrorBody,
   type Facets,
-  type Product,
   productFacetsQuerySchema,
 } from '@b2b/shared';
 import { queryRows } from '../../src/db/client.js';
@@ -52,17 +51,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => t.close());
-
-async function get(url: string) {
-  const res = await t.app.inject({ method: 'GET', url });
-  return {
-    res,
-    body: res.statusCode === 200 ? res.json<Product[]>() : [],
-    total: res.headers['x-total-count'],
-    relation: res.headers['x-total-count-relation'],
-    next: res.headers['x-next-cursor'] as string | undefined,
-  };
-}
 
 async function facetsOf(query: string): Promise<Facets> {
   const res = await t.app.inject({ method: 'GET', url: `/api/products/facets${query ? `?${query}` : ''}` });
@@ -265,7 +253,7 @@ describe('the facet filters on the lists', () => {
   for (const [name, filter] of Object.entries(FILTERS)) {
     test(`list = count(*) over the same filter, exactly counted: ${name}`, async () => {
       const f = filter();
-      const { body, total, relation } = await get(`/api/products?${queryOf(f)}&limit=100`);
+      const { body, total, relation } = await t.api.productList(`/api/products?${queryOf(f)}&limit=100`);
       const expected = await idsWhere(conditionOf(f));
       expect(body.map((p) => p._id).sort()).toEqual(expected);
       expect({ total, relation }).toEqual({ total: String(expected.length), relation: 'eq' });
@@ -277,25 +265,31 @@ describe('the facet filters on the lists', () => {
     const expected = await idsWhere(conditionOf(f));
     expect(expected.length).toBeGreaterThan(6);
     for (const sort of SORTS) {
-      const all = (await get(`/api/products?${queryOf(f)}&sort=${sort}&limit=100`)).body.map((p) => p._id);
+      const all = (await t.api.productList(`/api/products?${queryOf(f)}&sort=${sort}&limit=100`)).body.map(
+        (p) => p._id,
+      );
       expect([...all].sort(), sort).toEqual(expected);
       const walked: string[] = [];
       let url = `/api/products?${queryOf(f)}&sort=${sort}&limit=3`;
       for (;;) {
-        const page = await get(url);
+        const page = await t.api.productList(url);
         expect(page.res.statusCode, sort).toBe(200);
         walked.push(...page.body.map((p) => p._id));
         if (!page.next) break;
         url = `/api/products?${queryOf(f)}&sort=${sort}&limit=3&cursor=${page.next}`;
       }
       expect(walked, sort).toEqual(all);
-      const offset = (await get(`/api/products?${queryOf(f)}&sort=${sort}&limit=3&offset=2`)).body.map((p) => p._id);
+      const offset = (await t.api.productList(`/api/products?${queryOf(f)}&sort=${sort}&limit=3&offset=2`)).body.map(
+        (p) => p._id,
+      );
       expect(offset, sort).toEqual(all.slice(2, 5));
     }
   });
 
   test('the price sorts keep their order inside a brand and price filter', async () => {
-    const { body } = await get('/api/products?brand=Acme&brand=Cobalt&priceMin=10&sort=price_desc&limit=100');
+    const { body } = await t.api.productList(
+      '/api/products?brand=Acme&brand=Cobalt&priceMin=10&sort=price_desc&limit=100',
+    );
     const prices = body.map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     expect(body.every((p) => ['Acme', 'Cobalt'].includes(p.brand) && p.price >= 10)).toBe(true);
@@ -303,7 +297,7 @@ describe('the facet filters on the lists', () => {
 
   test('/categories/:id takes the facet filters too', async () => {
     const f: Filter = { category: 'electronics', brand: ['Borealis'], ratingMin: 3 };
-    const { body } = await get(`/api/categories/electronics?brand=Borealis&ratingMin=3&limit=100`);
+    const { body } = await t.api.productList(`/api/categories/electronics?brand=Borealis&ratingMin=3&limit=100`);
     expect(body.map((p) => p._id).sort()).toEqual(await idsWhere(conditionOf(f)));
   });
 
@@ -321,7 +315,7 @@ describe('search relevance', () => {
     await insertProduct(t.database.db, alice, { name: 'Spare Part', brand: 'Zed', category: 'others', sku: 'glass' });
     await insertProduct(t.database.db, alice, { name: 'Glassware Set', brand: 'Zed', category: 'others' });
     await insertProduct(t.database.db, alice, { name: 'Stained Glass Lamp', brand: 'Zed', category: 'others' });
-    const { body } = await get('/api/products?q=glass&limit=100');
+    const { body } = await t.api.productList('/api/products?q=glass&limit=100');
     expect(body[0]?.sku).toBe('glass');
     expect(body[1]?.name).toBe('Glass Bracket Model 4202');
     const starts = body.findIndex((p, i) => i > 0 && !p.name.toLowerCase().startsWith('glass'));
@@ -332,14 +326,16 @@ describe('search relevance', () => {
   });
 
   test('a common word and a rare number find the one product', async () => {
-    const { body, total, relation } = await get('/api/products?q=steel%204242');
+    const { body, total, relation } = await t.api.productList('/api/products?q=steel%204242');
     expect(body.map((p) => p.name)).toEqual(['Steel Bracket Model 4242']);
     expect({ total, relation }).toEqual({ total: '1', relation: 'eq' });
   });
 
   test('an exact SKU with a facet filter', async () => {
-    expect((await get('/api/products?q=BRK-4201&seller=' + alice.uid)).body.map((p) => p.sku)).toEqual(['BRK-4201']);
-    expect((await get('/api/products?q=BRK-4201&seller=' + bob.uid)).body).toEqual([]);
+    expect((await t.api.productList('/api/products?q=BRK-4201&seller=' + alice.uid)).body.map((p) => p.sku)).toEqual([
+      'BRK-4201',
+    ]);
+    expect((await t.api.productList('/api/products?q=BRK-4201&seller=' + bob.uid)).body).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ErrorBody, Profile, SellerName } from '@b2b/shared';
 import { profiles } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createUser, deleteUser, type TestUser } from '../helpers/users.js';
+import { createUser, createUsers, deleteUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let ann: TestUser;
@@ -11,7 +11,7 @@ let bob: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [ann, bob] = await Promise.all([createUser({ displayName: 'Ann' }), createUser({ displayName: 'Bob' })]);
+  [ann, bob] = await createUsers('Ann', 'Bob');
 });
 afterAll(async () => t.close());
 

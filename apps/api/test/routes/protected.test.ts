@@ -27,14 +27,7 @@ interface Fixture {
 
 async function ownerWithPurchase(): Promise<Fixture> {
   const productId = await insertProduct(t.database.db, owner, { quantity: 100, minSellQty: 1 });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/carts',
-    headers: owner.headers,
-    payload: { productId, buyQuantity: 1 },
-  });
-  expect(res.statusCode).toBe(201);
-  return { productId, cartItemId: res.json<{ insertedId: string }>().insertedId };
+  return { productId, cartItemId: await t.api.buy(owner, productId, 1) };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

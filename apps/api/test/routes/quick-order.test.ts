@@ -3,21 +3,19 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type {
-  CartItem,
   ErrorBody,
   ListAddToCartResult,
   ListSummary,
-  PlaceOrderResult,
   QuickOrderPreview,
   QuickOrderResult,
   SavedList,
   SkuSuggestion,
 } from '@b2b/shared';
-import { buildShipTo } from '@b2b/shared/testing';
 import { cartItems, products } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
-import { createUser, type TestUser } from '../helpers/users.js';
+import { stockInDatabase } from '../helpers/rows.js';
+import { createUser, createUsers, type TestUser } from '../helpers/users.js';
 
 /* Quick order by SKU and saved lists (docs/architecture.md, "Quick order and lists"). */
 
@@ -30,7 +28,7 @@ const sku = (name: string) => `${run}-${name}`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [seller, rival] = await Promise.all([createUser({ displayName: 'Seller' }), createUser({ displayName: 'Rival' })]);
+  [seller, rival] = await createUsers('Seller', 'Rival');
 });
 afterAll(async () => t.close());
 
@@ -42,16 +40,6 @@ const preview = async (user: TestUser, lines: Line[]) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<QuickOrderPreview>();
 };
-const cartOf = async (user: TestUser) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/carts/${encodeURIComponent(user.email)}?limit=100`,
-    headers: user.headers,
-  });
-  return res.json<CartItem[]>();
-};
-const stockOf = async (id: string) =>
-  (await t.database.db.select({ q: products.quantity }).from(products).where(eq(products.id, id)))[0]?.q;
 
 describe('quick order preview', () => {
   test('explains every line: ok with its tier price, unknown, ambiguous, minimum, pack, maximum, stock, not a number', async () => {
@@ -102,9 +90,9 @@ describe('quick order preview', () => {
       sellers: [{ sellerEmail: seller.email, lines: 1, units: 60, total: 540 }],
     });
     // Nothing was bought.
-    expect(await cartOf(buyer)).toEqual([]);
-    for (const id of [min, pack, max]) expect(await stockOf(id)).toBe(500);
-    expect(await stockOf(low)).toBe(5);
+    expect(await t.api.cart(buyer, '?limit=100')).toEqual([]);
+    for (const id of [min, pack, max]) expect(await stockInDatabase(t.database.db, id)).toBe(500);
+    expect(await stockInDatabase(t.database.db, low)).toBe(5);
   });
 
   test('merges lines for one product (shown on each), judges the total, and counts the buyer’s cart', async () => {
@@ -116,7 +104,7 @@ describe('quick order preview', () => {
       maxOrderQty: 50,
       priceTiers: [{ minQty: 40, price: 8 }],
     });
-    expect((await post(buyer, '/api/carts', { productId: id, buyQuantity: 10 })).statusCode).toBe(201);
+    await t.api.buy(buyer, id, 10);
     const { lines } = await preview(buyer, [
       { sku: sku('MERGE'), quantity: 15 },
       { sku: 'other', quantity: 'x' },
@@ -222,12 +210,12 @@ describe('quick order add to cart', () => {
       [4, 'error', 'SKU_UNKNOWN', null],
     ]);
     expect(results[0]?.cartItemId).toBe(results[2]?.cartItemId);
-    expect(await stockOf(a)).toBe(95);
-    expect(await stockOf(b)).toBe(500);
+    expect(await stockInDatabase(t.database.db, a)).toBe(95);
+    expect(await stockInDatabase(t.database.db, b)).toBe(500);
     const again = await post(buyer, '/api/quick-order', body, key);
     expect(again.json()).toEqual(res.json());
-    expect(await stockOf(a)).toBe(95);
-    expect((await cartOf(buyer)).map((i) => [i.productId, i.buyQuantity])).toEqual([[a, 5]]);
+    expect(await stockInDatabase(t.database.db, a)).toBe(95);
+    expect((await t.api.cart(buyer, '?limit=100')).map((i) => [i.productId, i.buyQuantity])).toEqual([[a, 5]]);
   });
 });
 
@@ -309,9 +297,9 @@ describe('saved lists', () => {
     const buyer = await createUser();
     const kept = await insertProduct(t.database.db, seller, { sku: sku('CART-1'), minSellQty: 1 });
     const gone = await insertProduct(t.database.db, seller, { sku: sku('CART-2'), minSellQty: 1, name: 'Soon gone' });
-    await post(buyer, '/api/carts', { productId: kept, buyQuantity: 3 });
-    await post(buyer, '/api/carts', { productId: kept, buyQuantity: 2 });
-    await post(buyer, '/api/carts', { productId: gone, buyQuantity: 1 });
+    await t.api.buy(buyer, kept, 3);
+    await t.api.buy(buyer, kept, 2);
+    await t.api.buy(buyer, gone, 1);
     const saved = await post(buyer, '/api/lists/from-cart', { name: 'From my cart' });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(
@@ -340,7 +328,7 @@ describe('saved lists', () => {
         [gone, 'error', 'NOT_FOUND'],
       ].sort(),
     );
-    expect((await cartOf(buyer)).map((i) => [i.productId, i.buyQuantity])).toEqual([[kept, 5]]);
+    expect((await t.api.cart(buyer, '?limit=100')).map((i) => [i.productId, i.buyQuantity])).toEqual([[kept, 5]]);
 
     // An empty cart cannot be saved.
     await t.database.db.delete(cartItems).where(eq(cartItems.userUid, buyer.uid));
@@ -350,9 +338,8 @@ describe('saved lists', () => {
   test('save an order as a list (the buyer only)', async () => {
     const buyer = await createUser();
     const id = await insertProduct(t.database.db, seller, { sku: sku('ORD'), minSellQty: 1 });
-    await post(buyer, '/api/carts', { productId: id, buyQuantity: 4 });
-    const placed = await post(buyer, '/api/orders', { shipTo: buildShipTo() });
-    const orderId = placed.json<PlaceOrderResult>().orders[0]?._id ?? '';
+    await t.api.buy(buyer, id, 4);
+    const orderId = (await t.api.place(buyer)).orders[0]?._id ?? '';
     const saved = await post(buyer, `/api/lists/from-order/${orderId}`, { name: 'Last order' });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(saved.json<SavedList>().lines.map((l) => [l.productId, l.quantity])).toEqual([[id, 4]]);

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ImportStatus } from '@b2b/shared';
-import { usesPostgres } from '../helpers/database.js';
+import { createScratchDatabase, usesPostgres, type ScratchDatabase } from '../helpers/database.js';
 import { startApi, type ApiProcess } from '../helpers/api-process.js';
 import { createUser } from '../helpers/users.js';
 
@@ -26,34 +25,22 @@ const startImportApi = (databaseUrl: string) =>
     READ_RATE_LIMIT_PER_MINUTE: '100000',
   });
 
-const database = `b2b_import_${randomBytes(5).toString('hex')}`;
-const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-let databaseUrl = '';
+let database: ScratchDatabase | undefined;
 const running: (ApiProcess & { url: string })[] = [];
 
 beforeAll(async () => {
-  if (!usesPostgres()) return;
-  const c = admin();
-  await c.connect();
-  await c.query(`CREATE DATABASE ${database}`);
-  await c.end();
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.pathname = `/${database}`;
-  databaseUrl = url.toString();
+  if (usesPostgres()) database = await createScratchDatabase('b2b_import');
 });
 
 afterAll(async () => {
   for (const api of running) if (api.child.exitCode === null) api.child.kill('SIGKILL');
-  if (!usesPostgres()) return;
-  const c = admin();
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await c.end();
+  await database?.drop();
 });
 
 test.runIf(usesPostgres())(
   '(PostgreSQL only) an import whose process is killed half way is finished by another, every row once',
   async () => {
+    const databaseUrl = database?.url ?? '';
     const first = await startImportApi(databaseUrl);
     running.push(first);
     const seller = await createUser();

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { authEmulator } from '@b2b/shared/testing/auth-emulator';
 import {
   accountIds,
   exportedAccountIds,
@@ -22,15 +23,9 @@ import {
 let other: RunningEmulator;
 let work: string;
 
-async function signUp(host: string, email: string): Promise<string> {
-  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Secret#123', returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`signUp on ${host}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { localId: string }).localId;
-}
+/** Signs an account up on the emulator at `host` and answers its uid. */
+const signUp = async (host: string, email: string) =>
+  (await authEmulator(host).signUp({ email, password: 'Secret#123' })).uid;
 
 const emailsIn = (dataDir: string) =>
   (

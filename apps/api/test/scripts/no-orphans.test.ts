@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { authEmulator } from '@b2b/shared/testing/auth-emulator';
 import { freePort } from '../../../../scripts/lib/emulator.js';
 import { processAlive } from '../../src/db/lock.js';
 
@@ -147,14 +148,9 @@ const listening = (port: number) =>
     socket.once('error', () => resolveCheck(false));
   });
 
-async function signUp(authPort: number, email: string): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Secret#123', returnSecureToken: true }),
-  });
-  expect(res.status).toBe(200);
-}
+/** An account on the shop's own emulator, for its export to keep. */
+const signUp = (authPort: number, email: string) =>
+  authEmulator(`127.0.0.1:${authPort}`).signUp({ email, password: 'Secret#123' });
 
 const savedEmails = (dataDir: string) => {
   const file = join(dataDir, 'auth', 'auth_export', 'accounts.json');

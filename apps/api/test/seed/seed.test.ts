@@ -8,7 +8,7 @@ import { ensureSellers, seedDemo, seedIfEmpty, type Catalogue, type EmulatorTarg
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
 import { emulatorHost, TEST_PROJECT_ID } from '../helpers/env.js';
-import { createUser } from '../helpers/users.js';
+import { createUser, testEmulator } from '../helpers/users.js';
 
 const DEMO_PRODUCTS = await loadDemoProducts();
 
@@ -44,19 +44,6 @@ function smallCatalogue(): Catalogue {
   };
 }
 
-async function signIn(email: string, password: string): Promise<{ idToken: string; localId: string }> {
-  const res = await fetch(
-    `http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  expect(res.status).toBe(200);
-  return (await res.json()) as { idToken: string; localId: string };
-}
-
 describe('seedIfEmpty', () => {
   let t: TestApp;
   const catalogue = smallCatalogue();
@@ -85,7 +72,7 @@ describe('seedIfEmpty', () => {
   test('the demo credentials sign in, and the seller owns the products', async () => {
     const seller = catalogue.sellers[0];
     if (!seller) throw new Error('catalogue has no seller');
-    const { idToken } = await signIn(seller.email, seller.password);
+    const { idToken } = await testEmulator().signIn(seller.email, seller.password);
     const user = await t.app.firebaseAuth.getUserByEmail(seller.email);
     expect(user.displayName).toBe('Seller A');
     expect(user.photoURL).toBe('/images/avatars/a.svg');
@@ -113,7 +100,7 @@ describe('seedIfEmpty', () => {
       ).json<{ email: string; companyName: string }[]>();
     expect((await names()).map((n) => n.companyName).sort()).toEqual(['Seller A Trading Ltd.', 'Seller B & Sons']);
 
-    const { idToken } = await signIn(a.email, a.password);
+    const { idToken } = await testEmulator().signIn(a.email, a.password);
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/profile',
