@@ -48,6 +48,7 @@ export default tseslint.config(
           project: [
             'apps/*/tsconfig.json',
             'packages/*/tsconfig.json',
+            'tooling/*/tsconfig.json',
             'e2e/tsconfig.json',
             'tsconfig.scripts.json',
           ].map((project) => path.join(root, project)),

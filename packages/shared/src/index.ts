@@ -12,3 +12,4 @@ export * from './imports.js';
 export * from './facet-constants.js';
 export * from './facets.js';
 export * from './companies.js';
+export * from './money.js';

@@ -302,12 +302,18 @@ export const cartItemSchema = cartItemSnapshotSchema.extend({
 });
 export type CartItem = z.output<typeof cartItemSchema>;
 
-/** GET /carts/:email/products/:productId: how much of a product the buyer's cart holds, and at which unit price. */
+/**
+ * GET /carts/:email/products/:productId: how much of a product the buyer's cart holds, at which
+ * unit price, and the buyer's prices for it (`price` and `priceTiers`: what this buyer is offered,
+ * which the purchase dialog prices a quantity by).
+ */
 export const productHoldSchema = z.object({
   productId: z.uuid(),
   quantity: z.number().int(),
   unitPrice: z.number(),
   nextTier: nextTierSchema.nullable(),
+  price: z.number(),
+  priceTiers: z.array(z.object({ minQty: z.number().int(), price: z.number() })),
 });
 export type ProductHold = z.output<typeof productHoldSchema>;
 

@@ -1,10 +1,13 @@
 /*
  * Wholesale trade rules (docs/architecture.md, "Trade rules"): a SKU, a pack size, a maximum per
  * buyer and a volume price ladder. `judgeQuantity` is the one function that decides whether a
- * quantity may be bought and `unitPriceFor` the price it is bought at: the purchase, Undo,
- * reorder, checkout, quick order, lists and imports all call them, and the web app calls the
- * same functions to explain a refusal before anything is sent.
+ * quantity may be bought: the purchase, Undo, reorder, checkout, quick order, lists and imports
+ * all call it, and the web app calls it to explain a refusal before anything is sent. What a
+ * buyer pays is decided by the API's pricing seam (apps/api/src/pricing), which reads a product's
+ * ladder with `tierReached`; the web app shows a ladder with `unitPriceFor`.
  */
+
+import { formatAmount } from './money.js';
 
 export const TRADE_LIMITS = {
   sku: 64,
@@ -35,12 +38,6 @@ export interface TradeRules {
 export interface RuleIssue {
   path: (string | number)[];
   message: string;
-}
-
-/** Prices as people read them: two decimals, thousands separated (format-free, so it runs anywhere). */
-export function formatMoney(value: number): string {
-  const [whole = '0', cents = '00'] = value.toFixed(2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 
 /** The two valid quantities nearest to `quantity` for this pack: the one below (if any) and the one above. */
@@ -95,19 +92,24 @@ export function tradeRuleIssues(rules: TradeRules): RuleIssue[] {
       issues.push({
         path: ['priceTiers', index, 'price'],
         message: previous
-          ? `Tier ${row}: the price must be less than tier ${row - 1}'s (${formatMoney(previous.price)}).`
-          : `Tier ${row}: the price must be less than the product's price (${formatMoney(price)}).`,
+          ? `Tier ${row}: the price must be less than tier ${row - 1}'s (${formatAmount(previous.price)}).`
+          : `Tier ${row}: the price must be less than the product's price (${formatAmount(price)}).`,
       });
     }
   });
   return issues;
 }
 
+/** The highest tier of the ladder a total of `totalQuantity` reaches (null: none, the product's price). */
+export function tierReached(rules: Pick<TradeRules, 'priceTiers'>, totalQuantity: number): PriceTier | null {
+  let reached: PriceTier | null = null;
+  for (const tier of rules.priceTiers) if (totalQuantity >= tier.minQty) reached = tier;
+  return reached;
+}
+
 /** The unit price for a buyer whose total of this product is `totalQuantity`: the highest tier reached. */
 export function unitPriceFor(rules: Pick<TradeRules, 'price' | 'priceTiers'>, totalQuantity: number): number {
-  let unit = rules.price;
-  for (const tier of rules.priceTiers) if (totalQuantity >= tier.minQty) unit = tier.price;
-  return unit;
+  return tierReached(rules, totalQuantity)?.price ?? rules.price;
 }
 
 /** The next tier a total of `totalQuantity` has not reached yet, and how many more units reach it. */
@@ -122,7 +124,7 @@ export function nextTierFor(
 /** "40 more for 8.50 each"; `money` formats the price where prices carry a currency (the web app's "$8.50"). */
 export function nextTierMessage(
   next: { more: number; price: number },
-  money: (value: number) => string = formatMoney,
+  money: (value: number) => string = formatAmount,
 ): string {
   return `${next.more} more for ${money(next.price)} each`;
 }
@@ -130,16 +132,16 @@ export function nextTierMessage(
 export type QuantityRefusal =
   'MIN_ORDER_NOT_MET' | 'QUANTITY_NOT_MULTIPLE' | 'MAX_ORDER_EXCEEDED' | 'INSUFFICIENT_STOCK';
 
-export type QuantityVerdict =
-  { ok: true; unitPrice: number; total: number } | { ok: false; code: QuantityRefusal; message: string };
+/** Accepted, with the buyer's new total (which the API's pricing seam prices), or refused and why. */
+export type QuantityVerdict = { ok: true; total: number } | { ok: false; code: QuantityRefusal; message: string };
 
 const units = (n: number) => (n === 1 ? 'unit' : 'units');
 
 /**
  * Whether a buyer who already holds `held` units of a product may add `quantity` more, with
- * `stock` left on the shelf (leave it out where the stock is already taken, as at checkout),
- * and at which unit price their new total is charged. The checks run in this order: the
- * minimum (the spec's message), the pack, the maximum, the stock.
+ * `stock` left on the shelf (leave it out where the stock is already taken, as at checkout).
+ * The checks run in this order: the minimum (the spec's message), the pack, the maximum, the
+ * stock.
  */
 export function judgeQuantity(
   rules: TradeRules,
@@ -156,7 +158,7 @@ export function judgeQuantity(
     };
   }
   if (rules.maxOrderQty !== null && held + quantity > rules.maxOrderQty) {
-    const room = Math.max(0, rules.maxOrderQty - held);
+    const room = roomUnderMaximum(rules, held) ?? 0;
     return {
       ok: false,
       code: 'MAX_ORDER_EXCEEDED',
@@ -173,8 +175,38 @@ export function judgeQuantity(
       message: `Not enough stock: only ${stock} ${units(stock)} available.`,
     };
   }
-  const total = held + quantity;
-  return { ok: true, unitPrice: unitPriceFor(rules, total), total };
+  return { ok: true, total: held + quantity };
+}
+
+/** How many more units a buyer who holds `held` may add under the product's maximum (null: no maximum). */
+export function roomUnderMaximum(rules: Pick<TradeRules, 'maxOrderQty'>, held: number): number | null {
+  return rules.maxOrderQty === null ? null : Math.max(0, rules.maxOrderQty - held);
+}
+
+/**
+ * The quantities to offer instead of a refused one (quick order's "use 12"): the nearest packs
+ * for a broken pack, the minimum for too few, and the most whole packs that fit under the
+ * maximum or in the stock for too many (nothing when not even the minimum fits). Empty when the
+ * quantity is fine.
+ */
+export function suggestQuantities(
+  rules: TradeRules,
+  { quantity, held = 0, stock }: { quantity: number; held?: number; stock?: number },
+): number[] {
+  const verdict = judgeQuantity(rules, { quantity, held, ...(stock === undefined ? {} : { stock }) });
+  if (verdict.ok) return [];
+  switch (verdict.code) {
+    case 'QUANTITY_NOT_MULTIPLE':
+      return nearestPackQuantities(quantity, rules.packSize, rules.minSellQty);
+    case 'MIN_ORDER_NOT_MET':
+      return [rules.minSellQty];
+    case 'MAX_ORDER_EXCEEDED':
+    case 'INSUFFICIENT_STOCK': {
+      const room = verdict.code === 'INSUFFICIENT_STOCK' ? (stock ?? 0) : (roomUnderMaximum(rules, held) ?? 0);
+      const most = Math.floor(room / rules.packSize) * rules.packSize;
+      return most >= rules.minSellQty ? [most] : [];
+    }
+  }
 }
 
 /** The stepper's step and starting point in the purchase dialog: packs for a pack, else the spec's 1. */

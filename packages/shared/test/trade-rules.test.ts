@@ -6,6 +6,8 @@ import {
   nextTierMessage,
   productCreateSchema,
   quantityStep,
+  suggestQuantities,
+  tierReached,
   tradeRuleIssues,
   unitPriceFor,
   type TradeRules,
@@ -44,18 +46,35 @@ describe('judgeQuantity', () => {
     });
   });
 
-  test('an accepted quantity is charged the tier of the new total', () => {
-    expect(judgeQuantity(rules(), { quantity: 24, held: 0 })).toEqual({ ok: true, unitPrice: 10, total: 24 });
-    expect(judgeQuantity(rules(), { quantity: 30, held: 24, stock: 30 })).toEqual({
-      ok: true,
-      unitPrice: 9.2,
-      total: 54,
-    });
+  test('an accepted quantity gives the buyer’s new total (the pricing seam prices it)', () => {
+    expect(judgeQuantity(rules(), { quantity: 24, held: 0 })).toEqual({ ok: true, total: 24 });
+    expect(judgeQuantity(rules(), { quantity: 30, held: 24, stock: 30 })).toEqual({ ok: true, total: 54 });
   });
 
   test('without the stock (checkout, where it is already held) only the rules count', () => {
     expect(judgeQuantity(rules(), { quantity: 600 })).toMatchObject({ code: 'MAX_ORDER_EXCEEDED' });
-    expect(judgeQuantity(rules({ maxOrderQty: null }), { quantity: 600 })).toMatchObject({ ok: true, unitPrice: 8.5 });
+    expect(judgeQuantity(rules({ maxOrderQty: null }), { quantity: 600 })).toEqual({ ok: true, total: 600 });
+  });
+});
+
+describe('suggestQuantities', () => {
+  test('offers nothing for a quantity the rules accept', () => {
+    expect(suggestQuantities(rules(), { quantity: 24, stock: 100 })).toEqual([]);
+  });
+
+  test('offers the nearest packs for a broken pack, the minimum for too few', () => {
+    expect(suggestQuantities(rules(), { quantity: 13 })).toEqual([12, 18]);
+    expect(suggestQuantities(rules({ minSellQty: 24 }), { quantity: 6 })).toEqual([24]);
+  });
+
+  test('offers the most whole packs under the maximum, counting what the cart holds', () => {
+    expect(suggestQuantities(rules(), { quantity: 300, held: 200 })).toEqual([36]);
+    expect(suggestQuantities(rules(), { quantity: 12, held: 236 })).toEqual([]);
+  });
+
+  test('offers the most whole packs of the stock left', () => {
+    expect(suggestQuantities(rules(), { quantity: 60, stock: 25 })).toEqual([24]);
+    expect(suggestQuantities(rules(), { quantity: 60, stock: 5 })).toEqual([]);
   });
 });
 
@@ -66,6 +85,8 @@ test('nearestPackQuantities offers only the higher one when the lower is below t
 });
 
 test('unit price and next tier follow the total', () => {
+  expect(tierReached(rules(), 49)).toBeNull();
+  expect(tierReached(rules(), 50)).toEqual({ minQty: 50, price: 9.2 });
   expect([1, 49, 50, 199, 200, 1000].map((n) => unitPriceFor(rules(), n))).toEqual([10, 10, 9.2, 9.2, 8.5, 8.5]);
   expect(nextTierFor(rules(), 10)).toEqual({ minQty: 50, price: 9.2, more: 40 });
   expect(nextTierFor(rules(), 200)).toBeNull();

@@ -202,10 +202,12 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
     executeSql: (text, values) => pool.query(text, values),
     jobsSchema: options.schema ? `${options.schema}_jobs` : 'pgboss',
     migrate: () =>
-      migrateNodePg(db, {
-        migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR,
-        ...(options.schema ? { migrationsSchema: options.schema } : {}),
-      }),
+      oneMigrationAtATime(url, () =>
+        migrateNodePg(db, {
+          migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR,
+          ...(options.schema ? { migrationsSchema: options.schema } : {}),
+        }),
+      ),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -218,6 +220,25 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
       await pool.end();
     },
   };
+}
+
+/**
+ * Runs `migrate` while holding a session advisory lock on the database, on a connection of its
+ * own: API processes starting together on a fresh database (a deploy of several, or test files
+ * each migrating a schema of their own) migrate one after the other, and the later ones find the
+ * work done. Without it two of them can both pass `CREATE EXTENSION IF NOT EXISTS pg_trgm` and
+ * one fails on the other's row (extensions are per database, not per schema).
+ */
+async function oneMigrationAtATime(url: string, migrate: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('b2b-wholesale migrations'))`);
+    await migrate();
+  } finally {
+    // Ending the session releases the lock, also when the migration failed.
+    await client.end();
+  }
 }
 
 function quoteIdent(name: string): string {

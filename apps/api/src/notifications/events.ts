@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   COMPANY_ROLE_LABELS,
   formatOrderNumber,
+  formatPrice,
   HOLD_WARNING_HOURS,
+  lineAmount,
   ORDER_STATUS_LABELS,
   type Invitation,
   type NotificationKind,
@@ -20,8 +22,8 @@ import {
   type OrderRow,
 } from '../db/schema.js';
 import type { AuthUser } from '../plugins/auth.js';
+import { holding } from '../repositories/holding.js';
 import type { EmailOrder } from './emails/notification-email.js';
-import { money } from './emails/notification-email.js';
 
 /*
  * The events that notify someone (docs/architecture.md, "Notifications"). Each function takes
@@ -50,7 +52,7 @@ function emailOrder(order: OrderRow, lines: PlacedOrder['lines'], company: strin
       name: line.name,
       quantity: line.quantity,
       price: line.price,
-      lineTotal: Math.round(line.price * line.quantity * 100) / 100,
+      lineTotal: lineAmount(line.price, line.quantity),
     })),
     total: order.total,
     poNumber: order.poNumber,
@@ -94,7 +96,7 @@ export async function notifyOrdersPlaced(
     const number = formatOrderNumber(order.number);
     const data = { order: emailOrder(order, orderLines, company) };
     const buyer = company ? `${order.buyerName || order.buyerEmail} (${company})` : order.buyerName || order.buyerEmail;
-    const summary = `${lines(order.lineCount)}, ${units(order.units)}, total ${money(order.total)}`;
+    const summary = `${lines(order.lineCount)}, ${units(order.units)}, total ${formatPrice(order.total)}`;
     return [
       {
         key: `order_received:${order.id}`,
@@ -151,7 +153,7 @@ export async function notifyApprovalRequested(tx: AppTx, placed: PlacedOrder[]):
       kind: 'approval_requested',
       title: `${who} needs your approval`,
       body:
-        `${who} checked out ${money(total)}, above their spending limit of ${money(order.approvalLimit ?? 0)}: ` +
+        `${who} checked out ${formatPrice(total)}, above their spending limit of ${formatPrice(order.approvalLimit ?? 0)}: ` +
         `${numbers.join(', ')} ${placed.length === 1 ? 'waits' : 'wait'} for an approver or admin to approve or reject.`,
       link: orderLink(order),
       data: { order: emailOrder(order, first.lines, order.companyName ?? '') },
@@ -209,7 +211,9 @@ export async function notifyInvitation(tx: AppTx, invitation: Invitation, invite
     .orderBy(sql`${profiles.updatedAt} DESC`)
     .limit(1);
   const limit =
-    invitation.spendingLimit === null ? 'no spending limit' : `a spending limit of ${money(invitation.spendingLimit)}`;
+    invitation.spendingLimit === null
+      ? 'no spending limit'
+      : `a spending limit of ${formatPrice(invitation.spendingLimit)}`;
   await write(tx, [
     {
       key: `company_invitation:${invitation._id}`,
@@ -291,7 +295,7 @@ export async function warnExpiringHolds(db: AppDb, batch: number): Promise<numbe
         and(
           isNull(cartItems.holdWarnedAt),
           lte(cartItems.heldUntil, sql`now() + make_interval(hours => ${HOLD_WARNING_HOURS})`),
-          sql`${cartItems.heldUntil} > now()`,
+          holding(),
         ),
       )
       .orderBy(asc(cartItems.heldUntil))

@@ -1,32 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import {
-  judgeQuantity,
-  nextTierFor,
-  unitPriceFor,
-  type CartItem,
-  type PriceTier,
-  type Purchase,
-  type TradeRules,
-} from '@b2b/shared';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { judgeQuantity, type CartItem, type NextTier, type Purchase, type TradeRules } from '@b2b/shared';
 import type { AppDb, AppTx, InTransaction } from '../db/client.js';
 import { cartItems, products, type CartItemRow } from '../db/schema.js';
 import { AppError, forbidden, notFound } from '../lib/errors.js';
 import { createKeyBatcher } from '../lib/key-batcher.js';
 import type { AuthUser } from '../plugins/auth.js';
+import { openPriceBook, type PriceBook } from '../pricing/index.js';
 import type { Page } from './products.js';
+import { holding } from './holding.js';
 import { returnStock } from './stock.js';
 
-/** What the cart list adds to a stored item: the product's pack and ladder today, and the buyer's total of it. */
+/** What the cart list adds to a stored item: the product's pack today, the buyer's total of it and the next tier. */
 interface CartItemContext {
   packSize: number | null;
-  priceTiers: PriceTier[] | null;
   productQuantity: number;
+  nextTier: NextTier | null;
 }
 
 export function toCartItem(
   { id, userUid: _buyer, sellerUid: _seller, buyDate, heldUntil, ...fields }: CartItemRow,
-  { packSize, priceTiers, productQuantity }: CartItemContext,
+  { packSize, productQuantity, nextTier }: CartItemContext,
 ): CartItem {
   return {
     ...fields,
@@ -35,8 +29,7 @@ export function toCartItem(
     heldUntil: heldUntil.toISOString(),
     packSize: packSize ?? 1,
     productQuantity,
-    // A product deleted since has no ladder left to climb.
-    nextTier: priceTiers ? nextTierFor({ priceTiers }, productQuantity) : null,
+    nextTier,
   };
 }
 
@@ -44,9 +37,6 @@ export interface CartOptions {
   /** CART_HOLD_HOURS: how long an item holds its stock. */
   holdHours: number;
 }
-
-/** A hold that has not expired yet: only these are in the cart (the sweep removes the rest). */
-const holding = () => gt(cartItems.heldUntil, sql`now()`);
 
 /** One buyer's request in a batch of purchases of one product. */
 interface BuyRequest {
@@ -78,40 +68,34 @@ const PURCHASED = {
 
 type LockedProduct = TradeRules & { id: string; quantity: number };
 
-type PurchasedRow = NonNullable<Awaited<ReturnType<typeof lockProduct>>>;
+type PurchasedRow = Awaited<ReturnType<typeof lockProducts>>[number];
 
 /**
- * Locks the product row for the rest of the transaction. Lock order: a removal, the sweep and a
- * checkout lock cart rows first and products after; a purchase locks products first but never
- * waits for a cart row (its repricing skips locked rows), so no two of them can deadlock.
+ * Locks the product rows for the rest of the transaction, in id order, so two transactions
+ * locking the same products can never deadlock. Lock order: a removal, the sweep and a checkout
+ * lock cart rows first and products after; a purchase locks products first but never waits for
+ * a cart row (its repricing skips locked rows), so no two of them can deadlock either.
  */
-async function lockProduct(tx: AppTx, productId: string) {
-  const [product] = await tx.select(PURCHASED).from(products).where(eq(products.id, productId)).for('update');
-  return product;
-}
-
-/** Each buyer's total of the product over their holds (read after the product lock, so it is current). */
-async function heldByBuyer(tx: AppTx, productId: string, uids: readonly string[]): Promise<Map<string, number>> {
-  const rows = await tx
-    .select({ uid: cartItems.userUid, held: sql<number>`sum(${cartItems.buyQuantity})::integer` })
-    .from(cartItems)
-    .where(and(eq(cartItems.productId, productId), inArray(cartItems.userUid, [...uids]), holding()))
-    .groupBy(cartItems.userUid);
-  return new Map(rows.map((row) => [row.uid, Number(row.held)]));
+function lockProducts(tx: AppTx, productIds: readonly string[]) {
+  return tx
+    .select(PURCHASED)
+    .from(products)
+    .where(inArray(products.id, [...new Set(productIds)].sort()))
+    .orderBy(products.id)
+    .for('update');
 }
 
 /**
- * Sets the unit price of every hold of `product` by the buyers in `totals` to the tier their
- * total reaches (docs/architecture.md, "Trade rules"): a volume price belongs to the buyer's
+ * Sets the unit price of every hold of `product` by `uids` to the price their total in `book`
+ * reaches (docs/architecture.md, "Trade rules"): a volume price belongs to the buyer's
  * total of a product, not to one cart line. Only rows whose price changes are touched. Rows
  * another transaction is deleting right now (a checkout, the sweep) are skipped rather than
  * waited for: they are leaving the cart. A product without tiers is not repriced at all: each
  * of its items keeps the price it was bought at, as the spec's cart does.
  */
-async function reprice(tx: AppTx, product: LockedProduct, totals: ReadonlyMap<string, number>): Promise<void> {
-  if (totals.size === 0 || product.priceTiers.length === 0) return;
-  const uids = [...totals.keys()];
-  const prices = uids.map((uid) => unitPriceFor(product, totals.get(uid) ?? 0).toFixed(2));
+async function reprice(tx: AppTx, product: LockedProduct, book: PriceBook, uids: readonly string[]): Promise<void> {
+  if (uids.length === 0 || product.priceTiers.length === 0) return;
+  const prices = uids.map((uid) => book.priceAt(product, uid, book.held(product.id, uid)).unitPrice.toFixed(2));
   const list = sql`${product.price}::numeric`;
   await tx.execute(sql`
     update ${cartItems} set price = changed.price, list_price = ${list}
@@ -138,13 +122,13 @@ export async function repriceAfterRelease(
   for (const { productId, userUid } of released) {
     buyersByProduct.set(productId, (buyersByProduct.get(productId) ?? new Set()).add(userUid));
   }
-  for (const productId of [...buyersByProduct.keys()].sort()) {
-    const product = await lockProduct(tx, productId);
-    if (!product || product.priceTiers.length === 0) continue;
-    const uids = [...(buyersByProduct.get(productId) ?? [])];
-    const held = await heldByBuyer(tx, productId, uids);
-    await reprice(tx, product, new Map(uids.map((uid) => [uid, held.get(uid) ?? 0])));
-  }
+  const laddered = (await lockProducts(tx, [...buyersByProduct.keys()])).filter((p) => p.priceTiers.length > 0);
+  if (laddered.length === 0) return;
+  const book = await openPriceBook(tx, {
+    uids: released.map((r) => r.userUid),
+    productIds: laddered.map((p) => p.id),
+  });
+  for (const product of laddered) await reprice(tx, product, book, [...(buyersByProduct.get(product.id) ?? [])]);
 }
 
 /** One purchase in a bulk (quick order, a list, or a batch of one hot product's purchases). */
@@ -170,47 +154,28 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
   async function buy(lines: readonly BuyLine[]): Promise<PromiseSettledResult<string>[]> {
     if (lines.length === 0) return [];
     return db.transaction(async (tx) => {
-      const ids = [...new Set(lines.map((line) => line.productId))].sort();
-      const locked = await tx
-        .select(PURCHASED)
-        .from(products)
-        .where(inArray(products.id, ids))
-        .orderBy(products.id)
-        .for('update');
+      const locked = await lockProducts(
+        tx,
+        lines.map((line) => line.productId),
+      );
       const byId = new Map(locked.map((product) => [product.id, product]));
-      const dependent = locked.filter(dependsOnHolds).map((product) => product.id);
-      const held = new Map<string, number>();
-      const holdKey = (productId: string, uid: string) => `${productId} ${uid}`;
-      if (dependent.length > 0) {
-        const rows = await tx
-          .select({
-            productId: cartItems.productId,
-            uid: cartItems.userUid,
-            held: sql<number>`sum(${cartItems.buyQuantity})::integer`,
-          })
-          .from(cartItems)
-          .where(
-            and(
-              inArray(cartItems.productId, dependent),
-              inArray(cartItems.userUid, [...new Set(lines.map((line) => line.user.uid))]),
-              holding(),
-            ),
-          )
-          .groupBy(cartItems.productId, cartItems.userUid);
-        for (const row of rows) held.set(holdKey(row.productId, row.uid), Number(row.held));
-      }
+      // Only a maximum or a ladder depends on what the buyers already hold.
+      const book = await openPriceBook(tx, {
+        uids: lines.map((line) => line.user.uid),
+        productIds: locked.filter(dependsOnHolds).map((product) => product.id),
+      });
 
       const stock = new Map(locked.map((product) => [product.id, product.quantity]));
       const accepted: { line: BuyLine; product: PurchasedRow; id: string }[] = [];
       const results = lines.map((line): PromiseSettledResult<string> => {
         const product = byId.get(line.productId);
         if (!product) return { status: 'rejected', reason: notFound('Product') };
-        const key = holdKey(product.id, line.user.uid);
         const left = stock.get(product.id) ?? 0;
-        const verdict = judgeQuantity(product, { quantity: line.buyQuantity, held: held.get(key) ?? 0, stock: left });
+        const held = book.held(product.id, line.user.uid);
+        const verdict = judgeQuantity(product, { quantity: line.buyQuantity, held, stock: left });
         if (!verdict.ok) return { status: 'rejected', reason: new AppError(verdict.code, verdict.message) };
         stock.set(product.id, left - line.buyQuantity);
-        held.set(key, verdict.total);
+        book.take(product.id, line.user.uid, line.buyQuantity);
         const id = randomUUID();
         accepted.push({ line, product, id });
         return { status: 'fulfilled', value: id };
@@ -219,8 +184,9 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
 
       const sold = [...new Set(accepted.map((a) => a.product.id))];
       const column = <T>(pick: (a: (typeof accepted)[number]) => T) => sql.param(accepted.map(pick));
-      const unitPrice = (a: (typeof accepted)[number]) =>
-        unitPriceFor(a.product, held.get(holdKey(a.product.id, a.line.user.uid)) ?? 0).toFixed(2);
+      // Every new row of a buyer is charged the price of their total after the whole batch.
+      const unitPrice = ({ product, line }: (typeof accepted)[number]) =>
+        book.priceAt(product, line.user.uid, book.held(product.id, line.user.uid)).unitPrice.toFixed(2);
       await tx.execute(sql`
         with bought as (
           update ${products}
@@ -252,7 +218,7 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
         const product = byId.get(productId);
         if (!product || product.priceTiers.length === 0) continue;
         const buyers = accepted.filter((a) => a.product.id === productId).map((a) => a.line.user.uid);
-        await reprice(tx, product, new Map(buyers.map((uid) => [uid, held.get(holdKey(productId, uid)) ?? 0])));
+        await reprice(tx, product, book, [...new Set(buyers)]);
       }
       for (const { line, id } of accepted) await line.inTransaction?.(tx, id);
       return results;
@@ -292,17 +258,13 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
      */
     async listForUser(user: AuthUser, limit: number, offset: number): Promise<Page<CartItem>> {
       const where = and(eq(cartItems.userUid, user.uid), holding());
-      const others = sql.identifier('others');
       const [rows, totals] = await Promise.all([
         db
           .select({
             item: cartItems,
             packSize: products.packSize,
+            price: products.price,
             priceTiers: products.priceTiers,
-            productQuantity: sql<number>`(
-              select coalesce(sum(${others}.buy_quantity), 0)::integer from ${cartItems} as ${others}
-              where ${others}.user_uid = ${cartItems.userUid} and ${others}.product_id = ${cartItems.productId}
-                and ${others}.held_until > now())`,
           })
           .from(cartItems)
           .leftJoin(products, eq(products.id, cartItems.productId))
@@ -312,31 +274,33 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
           .offset(offset),
         db.select({ total: count() }).from(cartItems).where(where),
       ]);
+      const book = await openPriceBook(db, { uids: [user.uid], productIds: rows.map((row) => row.item.productId) });
       return {
-        items: rows.map(({ item, productQuantity, ...context }) =>
-          toCartItem(item, { ...context, productQuantity: Number(productQuantity) }),
-        ),
+        items: rows.map(({ item, packSize, price, priceTiers }) => {
+          const productQuantity = book.held(item.productId, user.uid);
+          // A product deleted since has no ladder left to climb.
+          const product = price !== null && priceTiers !== null ? { id: item.productId, price, priceTiers } : null;
+          const nextTier = product ? book.priceAt(product, user.uid, productQuantity).nextTier : null;
+          return toCartItem(item, { packSize, productQuantity, nextTier });
+        }),
         total: totals[0]?.total ?? 0,
       };
     },
 
-    /** How much of one product the buyer holds, the unit price that total is charged and the next tier. */
+    /**
+     * How much of one product the buyer holds, the unit price that total is charged, the next
+     * tier, and the buyer's prices for it (what the purchase dialog prices a quantity by).
+     */
     async heldOf(user: AuthUser, productId: string) {
-      const [[product], held] = await Promise.all([
+      const [[product], book] = await Promise.all([
         db.select(PURCHASED).from(products).where(eq(products.id, productId)),
-        db
-          .select({ quantity: sql<number>`coalesce(sum(${cartItems.buyQuantity}), 0)::integer` })
-          .from(cartItems)
-          .where(and(eq(cartItems.userUid, user.uid), eq(cartItems.productId, productId), holding())),
+        openPriceBook(db, { uids: [user.uid], productIds: [productId] }),
       ]);
       if (!product) throw notFound('Product');
-      const quantity = Number(held[0]?.quantity ?? 0);
-      return {
-        productId,
-        quantity,
-        unitPrice: unitPriceFor(product, quantity),
-        nextTier: nextTierFor(product, quantity),
-      };
+      const quantity = book.held(productId, user.uid);
+      const { unitPrice, nextTier } = book.priceAt(product, user.uid, quantity);
+      const { price, priceTiers } = book.ladder(product, user.uid);
+      return { productId, quantity, unitPrice, nextTier, price, priceTiers: [...priceTiers] };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import {
   LIST_LIMITS,
   type ListAddToCartResult,
@@ -13,6 +13,7 @@ import { AppError, forbidden, notFound } from '../lib/errors.js';
 import type { AuthUser } from '../plugins/auth.js';
 import type { CartRepository } from './carts.js';
 import { membershipOf } from './companies.js';
+import { holding } from './holding.js';
 
 /*
  * Saved lists (docs/architecture.md, "Quick order and lists"): a buyer's named lists of products
@@ -304,7 +305,7 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
           sku: cartItems.sku,
         })
         .from(cartItems)
-        .where(and(eq(cartItems.userUid, user.uid), gt(cartItems.heldUntil, sql`now()`)))
+        .where(and(eq(cartItems.userUid, user.uid), holding()))
         .orderBy(asc(cartItems.buyDate), asc(cartItems.id));
       if (items.length === 0) throw new AppError('EMPTY_CART', 'Your cart is empty: there is nothing to save.');
       return createWith(user, name, items);

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   APPROVAL_TIMEOUT_REASON,
   canApprove,
   formatOrderNumber,
   judgeQuantity,
+  lineAmount,
   MAX_EXACT_COUNT,
   nextStatuses,
+  sumAmounts,
+  withinSpendingLimit,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
@@ -47,6 +50,7 @@ import {
 import type { AuthUser } from '../plugins/auth.js';
 import type { CartRepository } from './carts.js';
 import { membersOf, membershipOf, type Membership } from './companies.js';
+import { holding } from './holding.js';
 import { returnStock } from './stock.js';
 
 /*
@@ -133,8 +137,7 @@ function rolesOf(row: OrderRow, user: AuthUser, member: Membership | null): Orde
 
 /** Whether `member` may approve `row`: not their own order above their own limit. */
 function mayDecide(row: OrderRow, user: AuthUser, member: Membership): boolean {
-  if (row.buyerUid !== user.uid) return true;
-  return member.spendingLimit === null || (row.approvalCheckoutTotal ?? row.total) <= member.spendingLimit;
+  return row.buyerUid !== user.uid || withinSpendingLimit(row.approvalCheckoutTotal ?? row.total, member.spendingLimit);
 }
 
 function toOrder(
@@ -189,9 +192,7 @@ async function approvalOf(executor: AppDb | AppTx, row: OrderRow): Promise<Order
       .filter(
         (m) =>
           canApprove(m.role) &&
-          (m.uid !== row.buyerUid ||
-            m.spendingLimit === null ||
-            (row.approvalCheckoutTotal ?? row.total) <= m.spendingLimit),
+          (m.uid !== row.buyerUid || withinSpendingLimit(row.approvalCheckoutTotal ?? row.total, m.spendingLimit)),
       )
       .map((m) => ({ email: m.email, name: m.name }));
   }
@@ -205,9 +206,6 @@ async function approvalOf(executor: AppDb | AppTx, row: OrderRow): Promise<Order
     reason: row.rejectionReason,
   };
 }
-
-/** Exact cents of a 2-decimal amount. */
-const cents = (amount: number) => BigInt(Math.round(amount * 100));
 
 /** A cursor carries the last row's placing time (as text, microseconds kept) and id. */
 function encodeCursor(placedAt: string, id: string): string {
@@ -424,7 +422,7 @@ export function createOrderRepository(
       return db.transaction(async (tx) => {
         const items = await tx
           .delete(cartItems)
-          .where(and(eq(cartItems.userUid, user.uid), gt(cartItems.heldUntil, sql`now()`)))
+          .where(and(eq(cartItems.userUid, user.uid), holding()))
           .returning();
         if (items.length === 0) throw new AppError('EMPTY_CART', 'Your cart is empty: there is nothing to order.');
         await assertCartFitsRules(tx, items);
@@ -441,13 +439,13 @@ export function createOrderRepository(
         // A company member's checkout above their spending limit waits for approval, every order
         // of it: the total is of the whole checkout, in exact cents (a limit exactly met is placed).
         const member = await membershipOf(tx, user.uid);
-        const checkoutCents = items.reduce((sum, item) => sum + cents(item.price) * BigInt(item.buyQuantity), 0n);
-        const awaits = member !== null && member.spendingLimit !== null && checkoutCents > cents(member.spendingLimit);
+        const checkoutTotal = sumAmounts(items.map((item) => lineAmount(item.price, item.buyQuantity)));
+        const awaits = member !== null && !withinSpendingLimit(checkoutTotal, member.spendingLimit);
         const approval = awaits
           ? {
               status: 'awaiting_approval' as const,
               approvalLimit: member.spendingLimit,
-              approvalCheckoutTotal: Number(checkoutCents) / 100,
+              approvalCheckoutTotal: checkoutTotal,
               submittedAt: sql`now()`,
               approvalExpiresAt: sql`now() + make_interval(hours => ${approvalTimeoutHours})`,
             }

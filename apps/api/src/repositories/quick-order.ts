@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import {
   judgeQuantity,
-  nearestPackQuantities,
-  nextTierFor,
+  lineAmount,
+  suggestQuantities,
+  sumAmounts,
   type BulkLineResult,
   type LineCode,
   type QuickOrderLineInput,
@@ -14,9 +15,10 @@ import {
   type SkuSuggestion,
 } from '@b2b/shared';
 import { queryRows, type AppDb } from '../db/client.js';
-import { cartItems, products, skuKey } from '../db/schema.js';
+import { products, skuKey } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
 import type { AuthUser } from '../plugins/auth.js';
+import { openPriceBook } from '../pricing/index.js';
 import type { CartRepository } from './carts.js';
 
 /*
@@ -50,8 +52,6 @@ export function parseQuantity(value: number | string): number | null {
   const n = Number(text);
   return n >= 1 && n <= 1_000_000_000 ? n : null;
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** More sellers than this of one SKU are not offered as choices (the buyer names the seller instead). */
 const MAX_SELLERS_PER_SKU = 100;
@@ -138,23 +138,6 @@ export function createQuickOrderRepository(db: AppDb, { carts }: { carts: CartRe
     });
   }
 
-  /** The buyer's holds of each product: what their cart already counts towards maximums and tiers. */
-  async function heldByProduct(user: AuthUser, productIds: string[]): Promise<Map<string, number>> {
-    if (productIds.length === 0) return new Map();
-    const rows = await db
-      .select({ productId: cartItems.productId, held: sql<number>`sum(${cartItems.buyQuantity})::integer` })
-      .from(cartItems)
-      .where(
-        and(
-          eq(cartItems.userUid, user.uid),
-          inArray(cartItems.productId, productIds),
-          sql`${cartItems.heldUntil} > now()`,
-        ),
-      )
-      .groupBy(cartItems.productId);
-    return new Map(rows.map((row) => [row.productId, Number(row.held)]));
-  }
-
   /** The resolved lines grouped by product, in the order of each product's first line. */
   function groups(resolved: Resolved[]) {
     const byProduct = new Map<
@@ -180,44 +163,34 @@ export function createQuickOrderRepository(db: AppDb, { carts }: { carts: CartRe
     async preview(user: AuthUser, lines: readonly QuickOrderLineInput[]): Promise<QuickOrderPreview> {
       const resolved = await resolve(lines);
       const byProduct = groups(resolved);
-      const held = await heldByProduct(user, [...byProduct.keys()]);
+      const book = await openPriceBook(db, { uids: [user.uid], productIds: [...byProduct.keys()] });
       const out = new Map<number, QuickOrderPreviewLine>();
       for (const { product, lines: group } of byProduct.values()) {
-        const total = group.reduce((sum, l) => sum + l.quantity, 0);
-        const inCart = held.get(product._id) ?? 0;
-        const verdict = judgeQuantity(product, { quantity: total, held: inCart, stock: product.quantity });
+        const priced = { ...product, id: product._id };
+        const asked = { quantity: group.reduce((sum, l) => sum + l.quantity, 0), held: book.held(priced.id, user.uid) };
+        const verdict = judgeQuantity(product, { ...asked, stock: product.quantity });
+        const quote = verdict.ok ? book.quote(priced, user.uid, asked.quantity) : null;
+        // Merged lines get no suggestion: which of them should change is the buyer's choice.
+        const suggestions = group.length === 1 ? suggestQuantities(product, { ...asked, stock: product.quantity }) : [];
         for (const { line, sku, quantity } of group) {
           const base = { line, sku, quantity, product: publicProduct(product), ...mergedWith(group, line) };
-          if (verdict.ok) {
+          if (quote) {
             out.set(line, {
               ...base,
               status: 'ok',
-              unitPrice: verdict.unitPrice,
-              lineTotal: round2(verdict.unitPrice * quantity),
-              nextTier: nextTierFor(product, verdict.total),
+              unitPrice: quote.unitPrice,
+              lineTotal: lineAmount(quote.unitPrice, quantity),
+              nextTier: quote.nextTier,
             });
-            continue;
+          } else if (!verdict.ok) {
+            out.set(line, {
+              ...base,
+              status: 'error',
+              code: verdict.code,
+              message: verdict.message,
+              ...(suggestions.length > 0 ? { suggestions } : {}),
+            });
           }
-          let suggestions: number[] | undefined;
-          if (verdict.code === 'QUANTITY_NOT_MULTIPLE' && group.length === 1) {
-            suggestions = nearestPackQuantities(total, product.packSize, product.minSellQty);
-          } else if (verdict.code === 'MIN_ORDER_NOT_MET' && group.length === 1) {
-            suggestions = [product.minSellQty];
-          } else if (verdict.code === 'MAX_ORDER_EXCEEDED' || verdict.code === 'INSUFFICIENT_STOCK') {
-            const room =
-              verdict.code === 'INSUFFICIENT_STOCK'
-                ? product.quantity
-                : Math.max(0, (product.maxOrderQty ?? 0) - inCart);
-            const most = Math.floor(room / product.packSize) * product.packSize;
-            if (group.length === 1 && most >= product.minSellQty) suggestions = [most];
-          }
-          out.set(line, {
-            ...base,
-            status: 'error',
-            code: verdict.code,
-            message: verdict.message,
-            ...(suggestions ? { suggestions } : {}),
-          });
         }
       }
       const previewLines = resolved.map((r): QuickOrderPreviewLine => {
@@ -306,7 +279,7 @@ export function totalsOf(lines: readonly QuickOrderPreviewLine[]): QuickOrderTot
     for (const sum of [seller, all]) {
       sum.lines += 1;
       sum.units += line.quantity;
-      sum.total = round2(sum.total + (line.lineTotal ?? 0));
+      sum.total = sumAmounts([sum.total, line.lineTotal ?? 0]);
     }
     sellers.set(line.product.sellerEmail, seller);
   }

@@ -369,6 +369,8 @@ describe('volume prices', () => {
       quantity: 60,
       unitPrice: 9.2,
       nextTier: { minQty: 200, price: 8.5, more: 140 },
+      price: 10,
+      priceTiers: LADDER,
     });
     // Another buyer's total is their own.
     await t.api.buy(other, id, 1);

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
-import { AppLayout } from '@/components/layout/app-layout';
+import { AppLayout } from '@/app/layout/app-layout';
 import { RouteError } from '@/components/errors/route-error';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 

@@ -1,5 +1,3 @@
-import { FALLBACK_TEXT } from '@b2b/shared';
-
 /*
  * Numbers are formatted by hand, in en-US style: a page of products formats dozens of prices and
  * counts, and the first Intl.NumberFormat of a page loads the browser's locale data (about 20 ms
@@ -9,12 +7,8 @@ import { FALLBACK_TEXT } from '@b2b/shared';
 /** "1234567" → "1,234,567". */
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** A price in US dollars ("$1,234.50"). Rows stored before a field existed may lack it, hence the fallback. */
-export function formatPrice(price: number | null | undefined): string {
-  if (typeof price !== 'number' || !Number.isFinite(price)) return FALLBACK_TEXT;
-  const [whole = '0', cents = '00'] = Math.abs(price).toFixed(2).split('.');
-  return `${price < 0 ? '-' : ''}$${grouped(whole)}.${cents}`;
-}
+/** Prices: the shop's one formatter (@b2b/shared's money), as in the emails and documents. */
+export { formatPrice } from '@b2b/shared';
 
 /** A count with thousands separators; a lower bound gets a trailing "+" (10,000+). */
 export function formatCount(count: number, exact = true): string {

@@ -17,7 +17,7 @@ import {
   Section,
   Text,
 } from '@react-email/components';
-import { APP_TITLE } from '@b2b/shared';
+import { APP_TITLE, formatPrice } from '@b2b/shared';
 
 /*
  * The one email layout (React Email): the shop's brand bar, a heading, the message, the order
@@ -74,10 +74,6 @@ export interface NotificationEmailProps {
   unsubscribe: { label: string; url: string };
   preferencesUrl: string;
 }
-
-/** US dollars, as the web app shows prices ("$1,234.50"). */
-export const money = (value: number) =>
-  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const cell = { padding: '6px 0', fontSize: '14px', color: colors.text, verticalAlign: 'top' as const };
 
@@ -200,16 +196,16 @@ function OrderDetails({ order }: { order: EmailOrder }) {
             {line.name}
             <br />
             <span style={{ color: colors.muted, fontSize: '13px' }}>
-              {line.quantity} × {money(line.price)}
+              {line.quantity} × {formatPrice(line.price)}
             </span>
           </Column>
-          <Column style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap' }}>{money(line.lineTotal)}</Column>
+          <Column style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap' }}>{formatPrice(line.lineTotal)}</Column>
         </Row>
       ))}
       <Hr style={{ borderColor: colors.border, margin: '8px 0' }} />
       <Row>
         <Column style={{ ...cell, fontWeight: 700 }}>Total</Column>
-        <Column style={{ ...cell, textAlign: 'right', fontWeight: 700 }}>{money(order.total)}</Column>
+        <Column style={{ ...cell, textAlign: 'right', fontWeight: 700 }}>{formatPrice(order.total)}</Column>
       </Row>
       <Row>
         {/* A long address breaks anywhere rather than push the ship-to column off a phone's screen. */}

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { TOAST_MS, type CartItem } from '@b2b/shared';
+import { lineAmount, lineSaving, sumAmounts, TOAST_MS, type CartItem } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState, OwnPagesOnly } from '@/components/ui/states';
 import { paths } from '@/config/paths';
@@ -11,7 +11,6 @@ import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
 import { errorMessage } from '@/lib/errors';
 import { formatCount, formatPrice } from '@/lib/format';
-import { lineSaving } from '@/lib/money';
 import { useCart } from '@/features/cart/api/get-cart';
 import { usePurchase } from '@/features/cart/api/purchase';
 import { useRemoveCartItem } from '@/features/cart/api/remove-cart-item';
@@ -99,10 +98,8 @@ export default function CartRoute() {
   } else {
     const items = cart.data;
     const units = items.reduce((sum, item) => sum + item.buyQuantity, 0);
-    const grandTotal = items.reduce((sum, item) => sum + item.price * item.buyQuantity, 0);
-    const saved =
-      items.reduce((cents, item) => cents + Math.round(lineSaving({ ...item, quantity: item.buyQuantity }) * 100), 0) /
-      100;
+    const grandTotal = sumAmounts(items.map((item) => lineAmount(item.price, item.buyQuantity)));
+    const saved = sumAmounts(items.map((item) => lineSaving({ ...item, quantity: item.buyQuantity })));
     body = (
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
         <ul className="flex flex-col gap-4">

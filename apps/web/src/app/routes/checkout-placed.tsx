@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router';
-import type { PlaceOrderResult } from '@b2b/shared';
+import { sumAmounts, type PlaceOrderResult } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { SellerName } from '@/components/ui/seller-name';
@@ -7,7 +7,6 @@ import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 import { useOrders } from '@/features/orders/api/get-orders';
 import { OrderStatusBadge } from '@/features/orders/components/order-status-badge';
-import { sumMoney } from '@/features/orders/utils/format';
 import type { CheckoutPlacedState } from './checkout';
 
 type Placed = PlaceOrderResult['orders'];
@@ -88,7 +87,7 @@ export default function CheckoutPlacedRoute() {
           {orders.length > 1 ? (
             <p className="flex justify-between border-t border-base-300 pt-3 font-semibold">
               <span>Grand total</span>
-              <span className="tabular-nums">{formatPrice(sumMoney(orders.map((order) => order.total)))}</span>
+              <span className="tabular-nums">{formatPrice(sumAmounts(orders.map((order) => order.total)))}</span>
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">

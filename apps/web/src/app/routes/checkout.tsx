@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import type { PlaceOrder, PlaceOrderResult } from '@b2b/shared';
+import { sumAmounts, type PlaceOrder, type PlaceOrderResult } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { showAlert } from '@/components/ui/dialogs';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
@@ -16,7 +16,6 @@ import { addressesQueryOptions } from '@/features/company/api/addresses';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { CheckoutForm, isFormField } from '@/features/orders/components/checkout-form';
 import { CheckoutReview } from '@/features/orders/components/checkout-review';
-import { sumMoney } from '@/features/orders/utils/format';
 import { groupBySeller } from '@/features/orders/utils/group-by-seller';
 import { newIdempotencyKey } from '@/features/orders/utils/idempotency-key';
 import { loadShipTo, saveShipTo } from '@/features/orders/utils/ship-to-storage';
@@ -95,7 +94,7 @@ export default function CheckoutRoute() {
     );
   } else {
     const groups = groupBySeller(cart.data);
-    const grandTotal = sumMoney(groups.map((group) => group.total));
+    const grandTotal = sumAmounts(groups.map((group) => group.total));
     body = (
       <CheckoutForm
         initialShipTo={user ? loadShipTo(user.uid) : null}

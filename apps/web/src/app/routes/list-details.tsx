@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
-import { TOAST_MS, type ListAddToCartResult, type ListLine, type SavedList } from '@b2b/shared';
+import { lineAmount, sumAmounts, TOAST_MS, type ListAddToCartResult, type ListLine, type SavedList } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
 import { showAlert } from '@/components/ui/dialogs';
 import { SellerName } from '@/components/ui/seller-name';
@@ -138,7 +138,9 @@ function ListView({ list }: { list: SavedList }) {
   // One key per click, reused when the same request is retried after a failure.
   const pendingKey = useRef<string | null>(null);
   const addToCart = useAddListToCart({ invalidate: [cartKeys.all, productKeys.all] });
-  const total = list.lines.reduce((sum, line) => sum + (line.product ? line.product.price * line.quantity : 0), 0);
+  const total = sumAmounts(
+    list.lines.map((line) => (line.product ? lineAmount(line.product.price, line.quantity) : 0)),
+  );
 
   const onAdd = async () => {
     pendingKey.current ??= crypto.randomUUID();

@@ -401,7 +401,14 @@ function renderTraded(
   server.use(
     http.get(`/api/products/${product._id}`, () => HttpResponse.json(product)),
     http.get(`/api/carts/${encodeURIComponent(buyer.email)}/products/${product._id}`, () =>
-      HttpResponse.json({ productId: product._id, quantity: held, unitPrice: product.price, nextTier: null }),
+      HttpResponse.json({
+        productId: product._id,
+        quantity: held,
+        unitPrice: product.price,
+        nextTier: null,
+        price: product.price,
+        priceTiers: product.priceTiers,
+      }),
     ),
     http.post('/api/carts', purchase),
   );

@@ -52,8 +52,12 @@ function ProductDetailsPage({ id }: { id: string }) {
     );
   }
 
-  const item = product.data;
-  const isOwner = sameEmail(item.email, user?.email);
+  const isOwner = sameEmail(product.data.email, user?.email);
+  // The prices this buyer is offered (the API's pricing seam decides them), where the page asked.
+  const item =
+    hold.data && !isOwner
+      ? { ...product.data, price: hold.data.price, priceTiers: hold.data.priceTiers }
+      : product.data;
 
   const remove = async () => {
     if (await deleteWithConfirm(item)) navigate(user ? paths.myProducts(user.email) : paths.allProducts);

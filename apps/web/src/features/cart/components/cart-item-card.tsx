@@ -1,7 +1,6 @@
-import { categoryLabel, FALLBACK_TEXT, nextTierMessage, type CartItem } from '@b2b/shared';
+import { categoryLabel, FALLBACK_TEXT, lineSaving, nextTierMessage, type CartItem } from '@b2b/shared';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatCount, formatDateTime, formatPrice, formatUnits } from '@/lib/format';
-import { lineSaving } from '@/lib/money';
 
 type CartItemCardProps = {
   item: CartItem;

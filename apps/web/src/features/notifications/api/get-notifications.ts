@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Notification } from '@b2b/shared';
 import { apiFetchPage, type ApiPage } from '@/lib/api-client';
-import { notificationKeys } from '@/lib/unread-notifications';
+import { notificationKeys } from './get-unread-count';
 
 export const INBOX_PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkRead, MarkReadResult } from '@b2b/shared';
 import { apiFetch } from '@/lib/api-client';
-import { notificationKeys } from '@/lib/unread-notifications';
+import { notificationKeys } from './get-unread-count';
 
 /** Marks some (`{ids}`) or all (`{all: true}`) of the caller's notifications read (POST /api/notifications/read). */
 export function markRead(input: MarkRead): Promise<MarkReadResult> {

@@ -5,7 +5,7 @@ import type { Notification, NotificationKind } from '@b2b/shared';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
-import { notificationKeys } from '@/lib/unread-notifications';
+import { notificationKeys } from '../api/get-unread-count';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 

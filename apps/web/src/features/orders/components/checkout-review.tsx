@@ -1,7 +1,6 @@
-import { nextTierMessage } from '@b2b/shared';
+import { lineSaving, nextTierMessage } from '@b2b/shared';
 import { SellerName } from '@/components/ui/seller-name';
 import { formatCount, formatPrice } from '@/lib/format';
-import { lineSaving } from '@/lib/money';
 import type { SellerGroup } from '../utils/group-by-seller';
 
 type CheckoutReviewProps = {

@@ -1,5 +1,4 @@
-import type { CartItem } from '@b2b/shared';
-import { sumMoney } from './format';
+import { lineAmount, sumAmounts, type CartItem } from '@b2b/shared';
 
 export type SellerGroup = { sellerEmail: string; items: CartItem[]; units: number; total: number };
 
@@ -17,6 +16,6 @@ export function groupBySeller(items: CartItem[]): SellerGroup[] {
       sellerEmail,
       items: group,
       units: group.reduce((sum, item) => sum + item.buyQuantity, 0),
-      total: sumMoney(group.map((item) => item.price * item.buyQuantity)),
+      total: sumAmounts(group.map((item) => lineAmount(item.price, item.buyQuantity))),
     }));
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CATEGORIES, LIMITS, TRADE_LIMITS, type ProductData, type ProductUpdate } from '@b2b/shared';
 import { confirmDialog, showAlert } from '@/components/ui/dialogs';
 import { ApiError } from '@/lib/api-client';
@@ -14,7 +14,6 @@ import {
   toFieldErrors,
   validateNewProduct,
   validateProductUpdate,
-  type ErrorKey,
   type FieldErrors,
   type ProductField,
   type ProductFormValues,
@@ -22,53 +21,9 @@ import {
   type TierPart,
   type TierRow,
 } from '../utils/product-form-values';
+import { controlIds, HINTS, KEEP_HINT, LABELS, tierErrorsOnLeave } from '../utils/product-form-fields';
 import { PriceTierEditor, tierInputId } from './price-tier-editor';
-
-/** Every field of the shared product schema has a label here, so a new field cannot be forgotten. */
-const LABELS: Record<ProductField, string> = {
-  image: 'Image URL',
-  name: 'Product name',
-  quantity: 'Quantity',
-  minSellQty: 'Min sell quantity',
-  brand: 'Brand',
-  category: 'Category',
-  description: 'Description',
-  price: 'Price (USD)',
-  rating: 'Rating',
-  content: 'Product content',
-  sku: 'SKU',
-  packSize: 'Pack size',
-  maxOrderQty: 'Max per order',
-  priceTiers: 'Volume prices',
-};
-
-const HINTS: Partial<Record<ProductField, string>> = {
-  image: 'https://… or /images/…; leave empty for a placeholder.',
-  rating: 'From 0 to 5. Leave empty if not rated yet.',
-  content: 'What is in the box, materials, packaging.',
-  sku: 'Your part number: letters, digits and . _ - / (up to 64). Buyers can search for it.',
-  packSize: 'Buyers order whole packs: every quantity is a multiple of this. 1 sells single units.',
-  maxOrderQty: 'The most one buyer may have in their cart at once. Leave empty for no limit.',
-};
-
-/** The order the fields are shown in: the first one with a problem gets the cursor. */
-const FORM_ORDER: readonly ProductField[] = [
-  'name',
-  'sku',
-  'category',
-  'brand',
-  'quantity',
-  'minSellQty',
-  'packSize',
-  'maxOrderQty',
-  'price',
-  'rating',
-  'priceTiers',
-  'image',
-  'description',
-  'content',
-];
-const KEEP_HINT = 'Leave empty to keep the current value.';
+import { Field, inputClass } from './product-field';
 
 /** What the caller reports after a successful save: `reset` empties the form for the next entry. */
 export type SubmitOutcome = { reset: boolean };
@@ -92,22 +47,6 @@ export function ProductForm(props: ProductFormProps) {
   const validate = (current: ProductFormValues) =>
     props.mode === 'create' ? validateNewProduct(current) : validateProductUpdate(current, initialValues);
 
-  /** The control a message is about, in the order the form shows them. */
-  const controlIds = (rows: TierRow[]): [ErrorKey, string][] =>
-    FORM_ORDER.flatMap((field): [ErrorKey, string][] =>
-      field === 'priceTiers'
-        ? [
-            ...rows.flatMap((row) =>
-              (['minQty', 'price'] as const).map((part): [ErrorKey, string] => [
-                tierErrorKey(row.key, part),
-                tierInputId(tiersId, row.key, part),
-              ]),
-            ),
-            ['priceTiers', `${tiersId}-add`],
-          ]
-        : [[field, idOf(field)]],
-    );
-
   // The control to focus once the form is enabled again (a disabled one cannot take focus).
   const focusTarget = useRef<string | null>(null);
   useEffect(() => {
@@ -118,7 +57,7 @@ export function ProductForm(props: ProductFormProps) {
 
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
-    const first = controlIds(values.priceTiers).find(([key]) => next[key]);
+    const first = controlIds(values.priceTiers, idOf, tierInputId).find(([key]) => next[key]);
     if (first) focusTarget.current = first[1];
   };
 
@@ -139,17 +78,7 @@ export function ProductForm(props: ProductFormProps) {
    */
   const onTierLeave = (rows: TierRow[] = values.priceTiers) => {
     const result = validate({ ...values, priceTiers: rows });
-    const fresh: FieldErrors = result.success ? {} : result.errors;
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const row of rows) {
-        for (const part of ['minQty', 'price'] as const) {
-          const key = tierErrorKey(row.key, part);
-          next[key] = row[part].trim() === '' ? previous[key] : fresh[key];
-        }
-      }
-      return next;
-    });
+    setErrors((previous) => tierErrorsOnLeave(previous, result.success ? {} : result.errors, rows));
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -349,54 +278,5 @@ export function ProductForm(props: ProductFormProps) {
         </button>
       </div>
     </form>
-  );
-}
-
-// Whole class names, so Tailwind finds them when it scans the source.
-const CONTROL_CLASSES = {
-  input: ['input w-full', 'input w-full input-error'],
-  select: ['select w-full', 'select w-full select-error'],
-  textarea: ['textarea w-full', 'textarea w-full textarea-error'],
-} as const;
-
-function inputClass(kind: keyof typeof CONTROL_CLASSES, error: string | undefined) {
-  return CONTROL_CLASSES[kind][error ? 1 : 0];
-}
-
-type FieldProps = {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  error?: string;
-  wide?: boolean;
-  children: ReactNode;
-};
-
-function Field({ id, label, required = false, hint, error, wide = false, children }: FieldProps) {
-  return (
-    <div className={wide ? 'flex flex-col gap-1.5 md:col-span-2' : 'flex flex-col gap-1.5'}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-        {required ? (
-          <span className="ml-1 text-error" aria-hidden="true">
-            *
-          </span>
-        ) : (
-          <span className="ml-1 font-normal text-base-content/60">(optional)</span>
-        )}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-base-content/60">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -3,7 +3,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDatabase } from '../src/db/client.js';
+import { createDatabase } from '@b2b/api/tooling';
 import { withSection } from './doc-sections.js';
 import { serverVersion } from './fixture.js';
 import { createBuyer, idToken, REPO_ROOT } from './servers.js';
@@ -46,7 +46,7 @@ async function writeSection(row: string, seeded: number, ok: boolean) {
     '',
     `\`GET /api/dashboard\` for a seller with ${ORDERS.toLocaleString('en-US')} orders (a year of them, three lines each, ` +
       `every status) among as many orders of 200 other sellers, on PostgreSQL ${pg.version}, the API as its own process ` +
-      `(\`npm run bench:dashboard\`, apps/api/bench/dashboard.ts; seeding took ${seeded} s). Measured ` +
+      `(\`npm run bench:dashboard\`, tooling/perf/bench/dashboard.ts; seeding took ${seeded} s). Measured ` +
       `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}: ` +
       `${CONNECTIONS} connections for ${SECONDS} s after 3 s of warm-up. Goal: p99 ≤ ${GOAL_P99_MS} ms — ${ok ? 'met' : 'not met'}.`,
     '',

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderChart } from './chart.js';
 import { ownedSections } from './doc-sections.js';
@@ -52,16 +52,23 @@ if (options.ref && !process.env.BENCH_SNAPSHOT_OF) {
   const argv = process.argv.slice(2);
   const at = argv.findIndex((a) => a === '--ref' || a.startsWith('--ref='));
   const rest = argv.filter((_, i) => i !== at && !(argv[at] === '--ref' && i === at + 1));
-  const child = spawnSync(process.execPath, ['--import', 'tsx', join(snapshot.dir, 'apps/api/bench/run.ts'), ...rest], {
-    cwd: join(snapshot.dir, 'apps/api'),
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      BENCH_SNAPSHOT_OF: `${snapshot.commit} (${options.ref}, exported with --ref)`,
-      BENCH_OUTPUT_ROOT: OUTPUT_ROOT,
-      BENCH_ARGV: JSON.stringify(argv),
+  // The bench lived in apps/api/bench before it had a workspace of its own (tooling/perf).
+  const benchDir = ['tooling/perf', 'apps/api'].find((dir) => existsSync(join(snapshot.dir, dir, 'bench/run.ts')));
+  if (!benchDir) throw new Error(`${options.ref} has no bench (tooling/perf/bench or apps/api/bench)`);
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(snapshot.dir, benchDir, 'bench/run.ts'), ...rest],
+    {
+      cwd: join(snapshot.dir, benchDir),
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        BENCH_SNAPSHOT_OF: `${snapshot.commit} (${options.ref}, exported with --ref)`,
+        BENCH_OUTPUT_ROOT: OUTPUT_ROOT,
+        BENCH_ARGV: JSON.stringify(argv),
+      },
     },
-  });
+  );
   rmSync(snapshot.dir, { recursive: true, force: true });
   process.exit(child.status ?? 1);
 }

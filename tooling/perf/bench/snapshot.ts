@@ -36,7 +36,7 @@ export function exportSnapshot(repoRoot: string, ref: string): Snapshot {
     }
   }
   // Packages some workspaces install beside themselves.
-  for (const workspace of ['apps/api', 'apps/web', 'packages/shared']) {
+  for (const workspace of ['apps/api', 'apps/web', 'packages/shared', 'tooling/perf']) {
     const local = join(repoRoot, workspace, 'node_modules');
     if (!existsSync(local) || !existsSync(join(dir, workspace))) continue;
     mkdirSync(join(dir, workspace, 'node_modules'), { recursive: true });

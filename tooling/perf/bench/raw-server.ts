@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { AVAILABLE_THRESHOLD, CATEGORY_VALUES, DEFAULT_PAGE_SIZE, MAX_LIST_OFFSET, MAX_PAGE_SIZE } from '@b2b/shared';
 
 /*
  * The reference the API is measured against: node:http and a pg Pool of the same size, running
@@ -8,24 +9,14 @@ import pg from 'pg';
  * library, no authentication, no rate limit, no security headers. It implements only the
  * requests the bench sends (bench/scenarios.ts), and prepares the statements the API prepares
  * (unsearched pages, their counts, one product). It is started by bench/run.ts:
- *   DATABASE_URL=… PORT=… DATABASE_POOL_SIZE=10 node --import tsx apps/api/bench/raw-server.ts
+ *   DATABASE_URL=… PORT=… DATABASE_POOL_SIZE=10 node --import tsx tooling/perf/bench/raw-server.ts
  */
 
-const AVAILABLE_THRESHOLD = 100;
-const DEFAULT_LIMIT = 24;
-const MAX_LIMIT = 100;
-const MAX_OFFSET = 10_000;
-const CATEGORIES = new Set([
-  'electronics',
-  'home',
-  'kitchen',
-  'fashion',
-  'health',
-  'beauty',
-  'accessories',
-  'office&stationary',
-  'others',
-]);
+// The API's own figures, from the shared package: a page here is the API's page.
+const CATEGORIES = new Set<string>(CATEGORY_VALUES);
+const DEFAULT_LIMIT = DEFAULT_PAGE_SIZE;
+const MAX_LIMIT = MAX_PAGE_SIZE;
+const MAX_OFFSET = MAX_LIST_OFFSET;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const env = process.env;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDatabase } from '../src/db/client.js';
-import { generateCatalogue } from '../src/seed/generate.js';
+import { createDatabase, generateCatalogue } from '@b2b/api/tooling';
 import { createBuyer, idToken } from './servers.js';
 import {
   createThrowawayDatabase,

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LoadingState } from '@/components/ui/states';
-import { Footer } from './footer';
-import { InvitationsBanner } from './invitations-banner';
+import { Footer } from '@/components/layout/footer';
+import { InvitationsBanner } from '@/features/company/components/invitations-banner';
 import { Navbar } from './navbar';
 
 export function AppLayout() {

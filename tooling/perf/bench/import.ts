@@ -6,8 +6,7 @@ import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { CATEGORY_VALUES, type ImportStatus } from '@b2b/shared';
-import { createDatabase } from '../src/db/client.js';
-import { generateCatalogue } from '../src/seed/generate.js';
+import { createDatabase, generateCatalogue } from '@b2b/api/tooling';
 import { createBuyer, idToken } from './servers.js';
 import { createThrowawayDatabase, startBenchApi, verdict, type BenchApi, type ThrowawayDatabase } from './throwaway.js';
 

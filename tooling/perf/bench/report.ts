@@ -145,7 +145,7 @@ export function markdown(report: Report, chartFile: string): string {
   const out: string[] = [
     '# Benchmarks',
     '',
-    '<!-- Written by `npm run bench` (apps/api/bench/run.ts): edit the bench, not this file. -->',
+    '<!-- Written by `npm run bench` (tooling/perf/bench/run.ts): edit the bench, not this file. -->',
     '',
     `The API under load at several catalogue sizes, next to a raw \`node:http\` + \`pg\` server that runs the same SQL on ` +
       `the same data. Measured ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC ` +
@@ -249,7 +249,7 @@ function method(report: Report): string[] {
       '`VACUUM ANALYZE`. The API then runs as its own process (`node --import tsx apps/api/src/server.ts`, ' +
       '`--dist` for the built one) with `LOG_LEVEL=warn` and rate limits out of reach; the Auth Emulator issues the ' +
       "buyer's ID token, which the API verifies on every purchase.",
-    '- **The raw server** (`apps/api/bench/raw-server.ts`) is the floor the API is compared with: `node:http` and a ' +
+    '- **The raw server** (`tooling/perf/bench/raw-server.ts`) is the floor the API is compared with: `node:http` and a ' +
       '`pg` Pool of the same size and timeouts, the same SQL as the repositories (filters, ORDER BY, totals from ' +
       '`product_counts`, the same prepared statements; the purchase is the single-purchase transaction, one ' +
       'INSERT … WITH UPDATE … RETURNING statement per request, where the API batches the purchases of one product ' +
@@ -287,7 +287,7 @@ function method(report: Report): string[] {
     'npm run bench -- --help                         # every flag',
     '```',
     '',
-    'The flags are described in [apps/api/README.md](../apps/api/README.md#bench). A run rewrites this page and ' +
+    'The flags are described in [tooling/perf/README.md](../tooling/perf/README.md#bench). A run rewrites this page and ' +
       '`docs/benchmarks.svg` unless `--no-docs` is given.',
   ];
 }

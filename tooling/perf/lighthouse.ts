@@ -8,10 +8,10 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { authEmulator } from '@b2b/shared/testing/auth-emulator';
-import { freePort, startAuthEmulator, type RunningEmulator } from './lib/emulator.js';
-import { repoRoot } from './lib/env-file.js';
-import { apiEnv, stopChild, waitForHealth } from './lib/stack.js';
-import { buildWebIfStale } from './lib/web-build.js';
+import { freePort, startAuthEmulator, type RunningEmulator } from '../../scripts/lib/emulator.js';
+import { repoRoot } from '../../scripts/lib/env-file.js';
+import { apiEnv, stopChild, waitForHealth } from '../../scripts/lib/stack.js';
+import { buildWebIfStale } from '../../scripts/lib/web-build.js';
 
 /*
  * `npm run lighthouse`: Lighthouse (default mobile settings: a mid-range phone on a slow 4G

@@ -11,8 +11,10 @@ import type { Account, Fixture } from './fixture.js';
  * or dist/server.js with --dist) and the reference server (raw-server.ts).
  */
 
-export const API_DIR = resolve(import.meta.dirname, '..');
-export const REPO_ROOT = resolve(API_DIR, '../..');
+/** tooling/perf/bench → the repository root, and the API workspace it starts. */
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+export const API_DIR = resolve(REPO_ROOT, 'apps/api');
+const BENCH_DIR = import.meta.dirname;
 
 export type ServerKind = 'api' | 'raw';
 
@@ -93,7 +95,7 @@ export async function startServer(kind: ServerKind, options: ServerOptions): Pro
       BENCH_BUYER_EMAIL: options.buyer.email,
       BENCH_BUYER_NAME: options.buyer.displayName,
     });
-    args = ['--import', 'tsx', resolve(API_DIR, 'bench/raw-server.ts')];
+    args = ['--import', 'tsx', resolve(BENCH_DIR, 'raw-server.ts')];
   }
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...args], {
     cwd: REPO_ROOT,

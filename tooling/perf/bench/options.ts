@@ -126,7 +126,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     dist: values.dist,
     profile: values.profile ?? null,
     ref: values.ref ?? null,
-    // Relative to where `npm run bench` was typed (npm runs the workspace script in apps/api).
+    // Relative to where `npm run bench` was typed (npm runs the workspace script in tooling/perf).
     render: values.render ? resolve(process.env.INIT_CWD ?? process.cwd(), values.render) : null,
     quiet: positive(values.quiet, 'quiet') / 100,
     quietWait: values['quiet-wait'] === '0' ? 0 : positive(values['quiet-wait'], 'quiet-wait'),

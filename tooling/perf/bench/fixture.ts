@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { createDatabase, type AppDb, type Database } from '../src/db/client.js';
-import { generateCatalogue } from '../src/seed/generate.js';
+import { createDatabase, type AppDb, type Database, generateCatalogue } from '@b2b/api/tooling';
 
 /*
  * One catalogue per measured size: a fresh database (PostgreSQL: bench_<size> on the given

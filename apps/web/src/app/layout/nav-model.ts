@@ -1,0 +1,73 @@
+import type { CompanyNav } from '@/features/company/hooks/use-company-nav';
+import { paths } from '@/config/paths';
+import type { AuthUser } from '@/lib/auth';
+import { canApproveRole } from '@/lib/company';
+
+/*
+ * The navbar's model: which pages it offers to whom, in which order and group. The menus that
+ * show it are in nav-menus.tsx; the bar itself in navbar.tsx.
+ */
+
+export type NavItem = { to: string; label: string; end?: boolean; badge?: number };
+/** A menu of pages that belong to one job; the bar shows its label, the menu its pages. */
+export type NavGroup = { label: string; items: NavItem[] };
+
+/**
+ * The spec's six links, in the spec's order and places. My Products and My Cart are the user's
+ * own, so they appear once someone is signed in.
+ */
+export function navItems(user: AuthUser | null): NavItem[] {
+  return [
+    { to: paths.home, label: 'Home', end: true },
+    { to: paths.categories, label: 'Categories' },
+    { to: paths.allProducts, label: 'All Products' },
+    { to: paths.addProduct, label: 'Add Product' },
+    ...(user
+      ? [
+          { to: paths.myProducts(user.email), label: 'My Products' },
+          { to: paths.cart(user.email), label: 'My Cart' },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * Every other page, grouped by job, after the six links: a new page is one line in its group.
+ * The bar keeps one row at 1280 px, and on a phone every page is two taps away (the menu button,
+ * then the page). Approvals and Company orders are offered to the company's approvers and admins
+ * (the API refuses everyone else anyway); Company carries the count of pending invitations.
+ */
+export function navGroups(user: AuthUser | null, company: CompanyNav = { role: null, invitations: 0 }): NavGroup[] {
+  if (!user) return [];
+  const groups: NavGroup[] = [
+    {
+      label: 'Buying',
+      items: [
+        { to: paths.myOrders, label: 'My Orders' },
+        { to: paths.quickOrder, label: 'Quick order' },
+        { to: paths.lists, label: 'Lists' },
+      ],
+    },
+    {
+      label: 'Selling',
+      items: [
+        { to: paths.dashboard, label: 'Dashboard' },
+        { to: paths.sales, label: 'Sales' },
+        { to: paths.importProducts, label: 'Import products' },
+      ],
+    },
+    {
+      label: 'Company',
+      items: [
+        { to: paths.company, label: 'Company', end: true, badge: company.invitations },
+        ...(canApproveRole(company.role)
+          ? [
+              { to: paths.approvals, label: 'Approvals' },
+              { to: paths.companyOrders, label: 'Company orders' },
+            ]
+          : []),
+      ],
+    },
+  ];
+  return groups.filter((group) => group.items.length > 0);
+}

@@ -1,0 +1,48 @@
+import { expect, test } from 'vitest';
+import {
+  formatAmount,
+  formatPrice,
+  fromCents,
+  lineAmount,
+  lineSaving,
+  sumAmounts,
+  toCents,
+  withinSpendingLimit,
+} from '../src/index.js';
+
+test('amounts become exact cents, rounding half away from zero', () => {
+  expect([toCents(12.34), toCents(0.1), toCents(1.005), toCents(-2.5), toCents(9_999_999_999.99)]).toEqual([
+    1234n,
+    10n,
+    100n,
+    -250n,
+    999_999_999_999n,
+  ]);
+  expect(fromCents(1234n)).toBe(12.34);
+});
+
+test('line totals and sums carry no float error', () => {
+  expect(lineAmount(0.1, 3)).toBe(0.3);
+  expect(lineAmount(1.15, 7)).toBe(8.05);
+  expect(sumAmounts([0.1, 0.2])).toBe(0.3);
+  expect(sumAmounts([])).toBe(0);
+  expect(lineSaving({ listPrice: 10, price: 9.2, quantity: 60 })).toBe(48);
+  expect(lineSaving({ listPrice: 0.3, price: 0.1, quantity: 3 })).toBe(0.6);
+});
+
+test('a spending limit exactly met is within it; a cent above is not', () => {
+  expect(withinSpendingLimit(0.1 + 0.2, 0.3)).toBe(true);
+  expect(withinSpendingLimit(500, 500)).toBe(true);
+  expect(withinSpendingLimit(500.01, 500)).toBe(false);
+  expect(withinSpendingLimit(1_000_000, null)).toBe(true);
+});
+
+test('one formatter: dollars with cents and thousands separated', () => {
+  expect([formatPrice(1234.5), formatPrice(0), formatPrice(-3.2), formatPrice(null)]).toEqual([
+    '$1,234.50',
+    '$0.00',
+    '-$3.20',
+    'N/A',
+  ]);
+  expect(formatAmount(1234567.891)).toBe('1,234,567.89');
+});
