@@ -21,7 +21,10 @@ export default defineConfig({
     baseURL: process.env.BASE_URL,
     headless: true,
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    trace:
+      process.env.E2E_TRACE === 'full'
+        ? 'retain-on-failure'
+        : { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,

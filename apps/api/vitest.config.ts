@@ -24,6 +24,26 @@ const serial = [
   'test/plugins/catalogue-cache.test.ts',
 ];
 
+/**
+ * Files whose outcome cannot depend on the database engine: HTTP plumbing and policy (rate
+ * limits, the SPA's files, compression, token checks, the 401/403 matrices), where the database
+ * only stores what the test set up. With PostgreSQL available (TEST_DATABASE_URL) they run on it
+ * alone, what production runs and 2–3× faster than PGlite on them; without it, on PGlite. Every
+ * other file runs on both engines: SQL, transactions, locks, the job queue, NOTIFY, migrations and
+ * the drivers' errors can differ between them.
+ */
+const engineFree = [
+  'test/plugins/rate-limits.test.ts',
+  'test/plugins/web.test.ts',
+  'test/plugins/compression.test.ts',
+  'test/plugins/auth.test.ts',
+  'test/plugins/auth-config-only.test.ts',
+  'test/plugins/auth-real-firebase.test.ts',
+  'test/plugins/import-pacing.test.ts',
+  'test/routes/protected.test.ts',
+  'test/routes/company-authorization.test.ts',
+];
+
 const databaseFree = [
   'test/config.test.ts',
   'test/lib/**',
@@ -35,18 +55,42 @@ const databaseFree = [
 
 type Engine = 'pglite' | 'postgres';
 
+/**
+ * `API_TEST_PHASE=parallel` runs only the files two at a time, `serial` only the ones that run
+ * alone, so the root's `npm test` can run the web app's tests beside the serial phase, when one
+ * core would otherwise wait (scripts/test.ts). Unset: both, as `vitest run` always did.
+ */
+const phase = process.env.API_TEST_PHASE;
+if (phase !== undefined && phase !== 'parallel' && phase !== 'serial') {
+  throw new Error(`API_TEST_PHASE must be parallel or serial, not ${phase}`);
+}
+
 /** The files of one engine: the independent ones two at a time, the others in a serial project of their own. */
 function engineProjects(engine: Engine, exclude: string[]): TestProjectInlineConfiguration[] {
   const env = { API_TEST_DB: engine };
-  return [
-    { extends: true, test: { name: engine, include: ['test/**/*.test.ts'], exclude: [...exclude, ...serial], env } },
-    // fileParallelism: false puts these files into Vitest's sequential group, run after the others.
-    {
-      extends: true,
-      test: { name: `${engine}-serial`, include: serial, exclude, env, fileParallelism: false },
+  const parallel: TestProjectInlineConfiguration = {
+    extends: true,
+    test: {
+      name: engine,
+      include: ['test/**/*.test.ts'],
+      exclude: [...exclude, ...serial],
+      env,
+      // A worker keeps its modules from one file to the next: PGlite's WebAssembly, Fastify
+      // and the app's module graph load once per worker, not once per file (the route files
+      // on PGlite: 107 s isolated, 43 s not). Every file builds its own app and database,
+      // and test/helpers/setup.ts gives each file the worker's starting environment.
+      isolate: false,
     },
-  ];
+  };
+  // fileParallelism: false puts these files into Vitest's sequential group, run after the others.
+  const alone: TestProjectInlineConfiguration = {
+    extends: true,
+    test: { name: `${engine}-serial`, include: serial, exclude, env, fileParallelism: false },
+  };
+  return [...(phase === 'serial' ? [] : [parallel]), ...(phase === 'parallel' ? [] : [alone])];
 }
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 // No `include` here: a project that extends this config would add its own to it, not replace it.
 export default defineConfig({
@@ -59,11 +103,18 @@ export default defineConfig({
     // The JSON report lets CI list the slowest tests (test-results/ is ignored by git).
     reporters: [
       'default',
-      ['json', { outputFile: fileURLToPath(new URL('../../test-results/vitest-api.json', import.meta.url)) }],
+      [
+        'json',
+        {
+          outputFile: fileURLToPath(
+            new URL(`../../test-results/vitest-api${phase ? `-${phase}` : ''}.json`, import.meta.url),
+          ),
+        },
+      ],
     ],
     projects: [
-      ...engineProjects('pglite', []),
-      ...(process.env.TEST_DATABASE_URL ? engineProjects('postgres', databaseFree) : []),
+      ...engineProjects('pglite', postgres ? engineFree : []),
+      ...(postgres ? engineProjects('postgres', databaseFree) : []),
     ],
   },
 });

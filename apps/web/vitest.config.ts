@@ -6,10 +6,9 @@ import viteConfig from './vite.config.ts';
  * The test settings live in vite.config.ts beside the build's; this adds the JSON report, from
  * which CI lists the slowest tests (test-results/ is ignored by git).
  *
- * Still one worker (Vitest's default on two cores): two finish in two thirds of the time, but then
- * login.test.tsx failed 2 runs in 5 with "HTMLElement is not defined" from SweetAlert2, whose
- * focus-restoring timer (100 ms after a dialog closes) outlived the file's jsdom. With that timer
- * cleared when a test ends (src/test/setup.ts), `maxWorkers: 2` here.
+ * One worker (Vitest's default on two cores): `npm test` runs this suite beside the API's serial
+ * files, so the other core is busy anyway. SweetAlert2's focus timer, which could outlive a file's
+ * jsdom, is waited for at the end of each file that showed a dialog (src/test/setup.ts).
  */
 export default defineConfig((env) =>
   mergeConfig(viteConfig(env), {

@@ -16,6 +16,23 @@ installBrowserStubs();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
+/*
+ * SweetAlert2 gives focus back 100 ms after a dialog closes, from a timer of its own that checks
+ * `instanceof HTMLElement`: if a file's last test closed a dialog, that timer can fire after the
+ * file's jsdom is gone ("HTMLElement is not defined", an unhandled error that fails the run). A
+ * file that showed a dialog waits that long once at its end.
+ */
+const SWEETALERT_RESTORE_FOCUS_MS = 100;
+let dialogShown = false;
+new MutationObserver((records) => {
+  dialogShown ||= records.some((record) =>
+    [...record.addedNodes].some((node) => node instanceof Element && node.classList.contains('swal2-container')),
+  );
+}).observe(document.body, { childList: true });
+afterAll(async () => {
+  if (dialogShown) await new Promise((resolve) => setTimeout(resolve, SWEETALERT_RESTORE_FOCUS_MS + 50));
+});
+
 const consoleErrors: unknown[][] = [];
 
 beforeEach(() => {
