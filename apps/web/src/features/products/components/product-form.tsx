@@ -9,7 +9,6 @@ import {
   isKeptWhenEmpty,
   isRequired,
   ladderPreview,
-  minimumAboveStock,
   tierErrorKey,
   toFieldErrors,
   validateNewProduct,
@@ -21,6 +20,7 @@ import {
   type TierPart,
   type TierRow,
 } from '../utils/product-form-values';
+import { minimumAboveStock } from '../utils/product-form-hints';
 import { controlIds, HINTS, KEEP_HINT, LABELS, tierErrorsOnLeave } from '../utils/product-form-fields';
 import { PriceTierEditor, tierInputId } from './price-tier-editor';
 import { Field, inputClass } from './product-field';
