@@ -10,9 +10,13 @@ import tseslint from 'typescript-eslint';
 // Absolute, so the rules mean the same whether ESLint runs from the root or from a workspace.
 const root = import.meta.dirname;
 const webSrc = path.join(root, 'apps/web/src');
-const features = readdirSync(path.join(webSrc, 'features'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const folders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = folders(path.join(webSrc, 'features'));
+const apiSrc = path.join(root, 'apps/api/src');
+const capabilities = folders(path.join(apiSrc, 'capabilities'));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'coverage/**', 'test-results/**', 'screenshots/**'] },
@@ -93,6 +97,62 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    /*
+     * Imports in the API go one way (docs/architecture.md, "The API's layers"): capabilities/ →
+     * pricing/ → plugins/ (infrastructure) → db/, lib/, jobs/, config. A capability reaches
+     * another only through that one's public module (its index.ts), so its other files can change
+     * freely; nothing imports a route file (autoload registers them); infrastructure knows no
+     * capability. Every folder under capabilities/ gets its own zone.
+     */
+    files: ['apps/api/src/**/*.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: apiSrc,
+          zones: [
+            ...capabilities.map((capability) => ({
+              target: `./capabilities/${capability}`,
+              from: './capabilities',
+              except: [
+                `./${capability}`,
+                ...capabilities.filter((other) => other !== capability).map((other) => `./${other}/index.ts`),
+              ],
+              message: 'A capability reaches another only through its public module (capabilities/<name>/index.ts).',
+            })),
+            {
+              target: './',
+              from: ['./capabilities/*/routes.ts', './capabilities/*/routes/*.ts'],
+              message: 'Route files are autoloaded, never imported: move what they share beside them or to lib/.',
+            },
+            {
+              target: ['./pricing', './plugins'],
+              from: './capabilities',
+              message: 'Pricing and the infrastructure plugins know no capability.',
+            },
+            {
+              target: ['./db', './lib', './jobs', './config.ts'],
+              from: ['./capabilities', './pricing', './plugins'],
+              message:
+                'db/, lib/, jobs/ and config are the bottom layer: they import no plugin, pricing or capability.',
+            },
+          ],
+        },
+      ],
+      // One file, one concern (the schema is the one table list).
+      'max-lines': ['error', { max: 400 }],
+    },
+  },
+  {
+    files: ['apps/api/src/db/schema.ts'],
+    rules: { 'max-lines': 'off' },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
   },
   {
     files: ['apps/api/**', 'packages/**'],

@@ -96,6 +96,10 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
     setupFiles: ['test/helpers/setup.ts'],
+    // The app autoloads its plugins and routes (src/app.ts). Run through Vitest, autoload's own
+    // import() must load the TypeScript files the way Vitest loads the tests, into the same
+    // module graph: inlined, it does (Vitest transforms the package and its import() with it).
+    server: { deps: { inline: ['@fastify/autoload'] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Vitest's default is one fewer than the cores: a single worker on a two-core CI machine.

@@ -1,7 +1,6 @@
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import autoload from '@fastify/autoload';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -9,50 +8,18 @@ import Fastify, {
   type FastifyServerOptions,
   type preParsingAsyncHookHandler,
 } from 'fastify';
-import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
-import { APP_TITLE } from '@b2b/shared';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AppError, rootCause } from './lib/errors.js';
-import { contentSecurityPolicy } from './lib/csp.js';
 import { toErrorResponse } from './lib/error-response.js';
 import { LogThrottle } from './lib/log-throttle.js';
+import { API_PREFIX } from './lib/paths.js';
 import { compiledSerializer } from './lib/serializer.js';
-import authPlugin from './plugins/auth.js';
-import approvalSweepPlugin from './plugins/approval-sweep.js';
-import cartHoldsPlugin from './plugins/cart-holds.js';
-import catalogueCachePlugin from './plugins/catalogue-cache.js';
-import compressionPlugin from './plugins/compression.js';
 import configPlugin from './plugins/config.js';
-import dbPlugin from './plugins/db.js';
-import idempotencyPlugin from './plugins/idempotency.js';
-import importsPlugin from './plugins/imports.js';
-import jobsPlugin from './plugins/jobs.js';
-import notificationsPlugin from './plugins/notifications.js';
-import rateLimitsPlugin from './plugins/rate-limits.js';
-import redisPlugin from './plugins/redis.js';
-import repositoriesPlugin from './plugins/repositories.js';
 import webPlugin from './plugins/web.js';
-import cartRoutes from './routes/carts/index.js';
-import companyRoutes from './routes/companies/index.js';
-import categoryRoutes from './routes/categories/index.js';
-import configRoutes from './routes/config/index.js';
-import dashboardRoutes from './routes/dashboard/index.js';
-import healthRoutes from './routes/health/index.js';
-import importRoutes from './routes/imports/index.js';
-import listRoutes from './routes/lists/index.js';
-import myProductRoutes from './routes/my-products/index.js';
-import notificationRoutes from './routes/notifications/index.js';
-import orderRoutes from './routes/orders/index.js';
-import productRoutes from './routes/products/index.js';
-import profileRoutes from './routes/profile/index.js';
-import quickOrderRoutes from './routes/quick-order/index.js';
-import salesRoutes from './routes/sales/index.js';
-import sellerRoutes from './routes/sellers/index.js';
 
-export const API_PREFIX = '/api';
-
-export const DOCS_PREFIX = `${API_PREFIX}/docs`;
+export { API_PREFIX, DOCS_PREFIX } from './lib/paths.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -68,8 +35,21 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Liveness probes must never be refused. */
-const UNLIMITED_PATHS = [`${API_PREFIX}/health`];
+/**
+ * A capability's folder holds its plugins, its routes and the modules they use. Autoload takes
+ * only the first two (below), with no prefix from folder names (each route states its whole
+ * path) and no index files (a capability's index.ts is its public module, not a plugin).
+ */
+const CAPABILITY_FILES = { dirNameRoutePrefix: false, indexPattern: /^$/ } as const;
+/** `repository.ts` and `*.plugin.ts`: decorate the app, run timers and workers. */
+const isCapabilityPlugin = (path: string) => /\/(?:repository|[\w-]+\.plugin)\.[jt]s$/.test(path);
+/** `routes.ts`, or the files of a `routes/` folder. */
+const isRouteFile = (path: string) => /\/routes(?:\.[jt]s|\/[\w-]+\.[jt]s)$/.test(path);
+
+// Autoload imports .ts files only where it recognises a TypeScript runtime; `node --import tsx`
+// (npm start, the e2e stack) is not one it looks for. Running from source says so explicitly.
+if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+
 /** One full log line per window while the database is down, then a count of the rest. */
 export const DB_OUTAGE_LOG_WINDOW_MS = 10_000;
 
@@ -175,66 +155,26 @@ export async function buildApp({
   });
 
   await app.register(configPlugin, { config });
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: true, directives: contentSecurityPolicy(config) },
-    // Firebase's sign-in popup talks back to its opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  // The plugins, in the order of the dependencies each declares (fastify-plugin's `dependencies`):
+  // first the external ones (security headers, compression, the OpenAPI document), then the
+  // app's infrastructure (database, Redis, auth, rate limits, idempotency, the job queue).
+  const plugins = join(import.meta.dirname, 'plugins');
+  await app.register(autoload, { dir: join(plugins, 'external'), dirNameRoutePrefix: false });
+  await app.register(autoload, {
+    dir: join(plugins, 'app'),
+    dirNameRoutePrefix: false,
+    options: { database, closes: closesDatabase ?? false },
   });
-  await app.register(compressionPlugin);
-  await app.register(redisPlugin);
-  await app.register(authPlugin);
-  // Before any route, and before any expensive work of a request (plugins/rate-limits.ts).
-  await app.register(rateLimitsPlugin, { apiPrefix: API_PREFIX, unlimited: UNLIMITED_PATHS });
-  // The OpenAPI document and UI: in production only with API_DOCS=true.
-  if (config.apiDocs) {
-    await app.register(swagger, {
-      openapi: {
-        info: { title: `${APP_TITLE} API`, version: '1.0.0', description: 'All routes live under /api.' },
-        components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } },
-        },
-      },
-      transform: createJsonSchemaTransform({ skipList: [DOCS_PREFIX, `${DOCS_PREFIX}/*`] }),
-      transformObject: jsonSchemaTransformObject,
-    });
-    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
-  }
-
-  await app.register(dbPlugin, database ? { database, closes: closesDatabase ?? false } : {});
-  await app.register(repositoriesPlugin);
-  // The catalogue's GETs answered from memory until the catalogue changes (plugins/catalogue-cache.ts).
-  await app.register(catalogueCachePlugin);
-  // Releases expired cart holds once a minute (plugins/cart-holds.ts).
-  await app.register(cartHoldsPlugin);
-  await app.register(approvalSweepPlugin);
-  await app.register(idempotencyPlugin);
-  // The durable job queue, and the notifications' outbox relay and email worker on it.
-  await app.register(jobsPlugin);
-  await app.register(notificationsPlugin);
-  // Catalogue imports: a worker on the same queue.
-  await app.register(importsPlugin);
-
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(configRoutes);
-      await api.register(productRoutes);
-      await api.register(categoryRoutes);
-      await api.register(myProductRoutes);
-      await api.register(cartRoutes);
-      await api.register(orderRoutes);
-      await api.register(quickOrderRoutes);
-      await api.register(listRoutes);
-      await api.register(importRoutes);
-      await api.register(salesRoutes);
-      await api.register(profileRoutes);
-      await api.register(sellerRoutes);
-      await api.register(notificationRoutes);
-      await api.register(dashboardRoutes);
-      await api.register(companyRoutes);
-    },
-    { prefix: API_PREFIX },
-  );
+  // Each capability's plugins (its repository, sweeps, workers, caches), then its routes under
+  // /api (capabilities/README.md: a file is one or the other by its name).
+  const capabilities = join(import.meta.dirname, 'capabilities');
+  await app.register(autoload, { ...CAPABILITY_FILES, matchFilter: isCapabilityPlugin, dir: capabilities });
+  await app.register(autoload, {
+    ...CAPABILITY_FILES,
+    matchFilter: isRouteFile,
+    dir: capabilities,
+    options: { prefix: API_PREFIX },
+  });
 
   // Serves the SPA (or a placeholder) and owns the not-found handler for every path.
   await app.register(webPlugin, { apiPrefix: API_PREFIX });

@@ -219,7 +219,7 @@ export interface Config {
   importRestRatio: number;
   seedOnEmpty: boolean;
   /**
-   * Keep answers of catalogue GETs in memory until the catalogue changes (plugins/catalogue-cache.ts).
+   * Keep answers of catalogue GETs in memory until the catalogue changes (capabilities/catalogue/cache.plugin.ts).
    * Default: on, except under NODE_ENV=test, where tests that write straight to the database opt in.
    */
   catalogueCache: boolean;

@@ -417,7 +417,7 @@ async function list(query: ListQuery): Promise<Page> {
 }
 
 /*
- * GET /api/products/facets, the API's algorithm in plain SQL (repositories/facets.ts): a facet
+ * GET /api/products/facets, the API's algorithm in plain SQL (capabilities/catalogue/listing/facets.ts): a facet
  * whose other filters are only category and available sums the maintained tables; the others
  * share one query over at most 10,001 matching rows (2,000 when the planner expects 30,000 or
  * more), scaled by the planner's estimate when the limit is reached.

@@ -26,11 +26,11 @@ export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 /**
  * Work a caller adds to a repository's transaction, run once the repository's own work there has
  * succeeded and committed with it (the stored answer of an Idempotency-Key request:
- * plugins/idempotency.ts).
+ * plugins/app/idempotency.ts).
  */
 export type InTransaction<T> = (tx: AppTx, result: T) => Promise<void>;
 
-// Beside this file in source; the build (apps/api/build.ts) copies it beside dist/server.js.
+// Beside this file in source; the build (apps/api/build.ts) copies it to dist/db/migrations.
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, 'migrations');
 
 /** Plain SQL with positional parameters, as the job queue (pg-boss) talks to its database. */

@@ -1,5 +1,5 @@
 import { gt, sql } from 'drizzle-orm';
-import { cartItems } from '../db/schema.js';
+import { cartItems } from './schema.js';
 
 /**
  * A cart item whose hold has not expired yet: only these are in the cart, even before the sweep

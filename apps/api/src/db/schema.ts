@@ -111,7 +111,7 @@ export const products = pgTable(
       'products_price_tiers_valid',
       sql`price_tiers_valid(${t.priceTiers}, ${t.price}, ${t.minSellQty}, ${t.maxOrderQty})`,
     ),
-    // One index per sort order (see ORDER_BY in repositories/products.ts), and the same again
+    // One index per sort order (see ORDER_BY in capabilities/catalogue/repository.ts), and the same again
     // behind the category, so every page of every filter × sort is an index range scan.
     index('products_created_at_idx').on(t.createdAt, t.id),
     index('products_price_idx').on(t.price, t.createdAt, t.id),
@@ -401,7 +401,7 @@ export const searchTerms = pgTable('search_terms', { term: text('term').primaryK
 ]);
 
 /**
- * The first answer to each Idempotency-Key, per user, for 24 hours (plugins/idempotency.ts):
+ * The first answer to each Idempotency-Key, per user, for 24 hours (plugins/app/idempotency.ts):
  * a retry of the same request gets this answer instead of doing the work again. While the
  * first request runs, `status_code` is null and `locked_until` bounds how long it may hold
  * the key (a request whose process died releases it then).

@@ -20,6 +20,25 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found.`);
+
+/**
+ * A repository's answer when a part of what it was asked for is not there (a list's line, the
+ * product a new line names): the route turns it into the 404 that names it. A repository answers
+ * null when the thing itself is not there, or is not the caller's to know of.
+ */
+export interface Missing {
+  missing: string;
+}
+export const missing = (what: string): Missing => ({ missing: what });
+
+/** A repository's answer, or the 404: null is `what` not found, Missing names its own part. */
+export function found<T>(answer: T | Missing | null, what: string): Exclude<T, Missing> {
+  if (answer === null) throw notFound(what);
+  if (typeof answer === 'object' && answer !== null && 'missing' in answer) {
+    throw notFound((answer as Missing).missing);
+  }
+  return answer as Exclude<T, Missing>;
+}
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
 export const unauthenticated = (message = 'Sign in to continue.') => new AppError('UNAUTHENTICATED', message);
 

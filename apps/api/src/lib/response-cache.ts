@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /*
- * Answers kept until the data behind them changes (plugins/catalogue-cache.ts uses one for the
+ * Answers kept until the data behind them changes (capabilities/catalogue/cache.plugin.ts uses one for the
  * catalogue's GETs). Correct on writes by generations, not by time: every change of the data
  * calls `invalidate()`, which empties the cache and starts a new generation. A request notes the
  * generation before it reads the database (`begin()`) and may store its answer only if no change

@@ -1,7 +1,7 @@
 import { errorBodySchema, publicProductSchema } from '@b2b/shared';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ProductPage } from '../repositories/product-list.js';
+import type { ListPageInfo } from './page.js';
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
@@ -36,17 +36,17 @@ export const LIST_HEADERS_DOC =
   'when q itself matched nothing.';
 
 /** The headers of a page, and its items as the body (without sellers' emails for anonymous callers). */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: ProductPage): ProductPage['items'] {
+export function sendPage<T extends { email?: string | undefined }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: ListPageInfo & { items: T[] },
+): T[] {
   setPageHeaders(request, reply, page);
   return request.user ? page.items : page.items.map((item) => forCaller(request, item));
 }
 
 /** The response of every product list: an array of products (`email` for signed-in callers), or a 400/429 error. */
 export const productListResponse = { 200: z.array(publicProductSchema), ...errorResponses(400, 429) };
-
-/** What a page of any list says about the rest of it (products, orders). */
-export type ListPageInfo = Pick<ProductPage, 'total' | 'totalIsExact' | 'nextCursor'> &
-  Partial<Pick<ProductPage, 'correctedQuery' | 'totalIsEstimate'>>;
 
 export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: ListPageInfo): void {
   setTotal(reply, page.total);

@@ -2,7 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import { lineAmount, nextTierFor, tierReached, type NextTier, type PriceTier } from '@b2b/shared';
 import type { AppDb, AppTx } from '../db/client.js';
 import { cartItems } from '../db/schema.js';
-import { holding } from '../repositories/holding.js';
+import { holding } from '../db/holding.js';
 
 /*
  * The pricing seam (docs/architecture.md, "Pricing"): the one place that decides what a buyer
@@ -72,7 +72,7 @@ const key = (productId: string, uid: string) => `${productId} ${uid}`;
 async function heldTotals(
   executor: AppDb | AppTx,
   uids: readonly string[],
-  productIds: readonly string[],
+  productIds: ProductSet,
 ): Promise<Map<string, number>> {
   const totals = new Map<string, number>();
   if (uids.length === 0 || productIds.length === 0) return totals;
@@ -85,7 +85,7 @@ async function heldTotals(
     .from(cartItems)
     .where(
       and(
-        inArray(cartItems.productId, [...new Set(productIds)]),
+        productIds === 'held' ? undefined : inArray(cartItems.productId, [...new Set(productIds)]),
         inArray(cartItems.userUid, [...new Set(uids)]),
         holding(),
       ),
@@ -106,12 +106,18 @@ function priceOnLadder(ladder: Ladder, total: number): Price {
 }
 
 /**
+ * The products a book is opened for: these, or `held`, every product the buyers hold now (the
+ * cart's list opens its book beside its page query instead of after it).
+ */
+export type ProductSet = readonly string[] | 'held';
+
+/**
  * A price book for `uids` buying `productIds`: reads what they hold of them (one query), then
  * prices any quantity of those products for those buyers without another round trip.
  */
 export async function openPriceBook(
   executor: AppDb | AppTx,
-  { uids, productIds }: { uids: readonly string[]; productIds: readonly string[] },
+  { uids, productIds }: { uids: readonly string[]; productIds: ProductSet },
 ): Promise<PriceBook> {
   const totals = await heldTotals(executor, uids, productIds);
   const held = (productId: string, uid: string) => totals.get(key(productId, uid)) ?? 0;

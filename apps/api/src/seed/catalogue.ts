@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { ProductInput } from '@b2b/shared';
-import { judgeRow, mapColumns, readRow } from '../imports/rows.js';
+import { judgeRow, mapColumns, readRow } from '../capabilities/imports/rows.js';
 import { readRows } from '../lib/spreadsheet.js';
 
 /*
@@ -61,7 +61,7 @@ export const DEMO_SELLERS: DemoSeller[] = [
 ];
 
 /**
- * catalogue.csv: beside this module in the sources, and beside dist/server.js once built
+ * catalogue.csv: beside this module in the sources, and beside dist/seed/catalogue.js once built
  * (apps/api/build.ts copies it there, as it copies the migrations).
  */
 export const DEMO_CATALOGUE_FILE = join(import.meta.dirname, 'catalogue.csv');

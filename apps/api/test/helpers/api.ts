@@ -20,7 +20,7 @@ import type { TestUser } from './users.js';
  */
 
 export interface RequestOptions {
-  /** An Idempotency-Key header (plugins/idempotency.ts). */
+  /** An Idempotency-Key header (plugins/app/idempotency.ts). */
   idempotencyKey?: string | undefined;
   /** More headers on top of the user's token. */
   headers?: Record<string, string>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { authEmulator } from '@b2b/shared/testing/auth-emulator';
-import type { AuthUser } from '../../src/plugins/auth.js';
+import type { AuthUser } from '../../src/plugins/app/auth.js';
 import { emulatorHost, TEST_PROJECT_ID } from './env.js';
 
 export interface TestUser {

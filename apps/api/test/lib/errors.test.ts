@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { errorBodySchema } from '@b2b/shared';
 import { toErrorResponse } from '../../src/lib/error-response.js';
 import { AppError, isDatabaseUnavailable } from '../../src/lib/errors.js';
-import { likePattern } from '../../src/repositories/product-list.js';
+import { likePattern } from '../../src/capabilities/catalogue/listing/conditions.js';
 
 const config = { bodyLimitBytes: 100 * 1024 };
 

@@ -11,7 +11,7 @@ import { insertProduct } from '../helpers/factories.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
- * The catalogue cache (plugins/catalogue-cache.ts): repeated catalogue GETs are answered from
+ * The catalogue cache (capabilities/catalogue/cache.plugin.ts): repeated catalogue GETs are answered from
  * memory, and no write, made anywhere, is ever hidden by it.
  */
 

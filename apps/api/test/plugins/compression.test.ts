@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { COMPRESSION_THRESHOLD_BYTES } from '../../src/plugins/compression.js';
+import { COMPRESSION_THRESHOLD_BYTES } from '../../src/plugins/external/compression.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;

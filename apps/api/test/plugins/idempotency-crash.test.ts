@@ -14,7 +14,7 @@ import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
  * The stored answer of an Idempotency-Key request is written in the same transaction as the
- * purchase or checkout it answers (plugins/idempotency.ts). Here a request "dies" right after
+ * purchase or checkout it answers (plugins/app/idempotency.ts). Here a request "dies" right after
  * the route's work: a hook that runs first among the reply's onSend hooks never lets the reply
  * go on, so nothing after the work's commit happens for it, as when the process is killed there.
  * The claim's lease then runs out (moved into the past, as if a minute had gone by), and the

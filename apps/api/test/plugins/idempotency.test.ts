@@ -9,7 +9,7 @@ import { cartRowsFor, stockInDatabase } from '../helpers/rows.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
- * Idempotency-Key on the POSTs that create something (plugins/idempotency.ts): a retry, a
+ * Idempotency-Key on the POSTs that create something (plugins/app/idempotency.ts): a retry, a
  * double click or a racing duplicate buys once; the same key for another request is refused.
  */
 

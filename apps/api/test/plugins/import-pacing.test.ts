@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { restAfterBatch } from '../../src/imports/service.js';
-import { isImportTraffic } from '../../src/plugins/imports.js';
+import { restAfterBatch } from '../../src/capabilities/imports/service.js';
+import { isImportTraffic } from '../../src/capabilities/imports/worker.plugin.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 /*

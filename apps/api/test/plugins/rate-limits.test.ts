@@ -7,7 +7,7 @@ import { redisReachable, TEST_REDIS_URL, uniqueAddress } from '../helpers/redis.
 import { createUser, forgeEmulatorToken } from '../helpers/users.js';
 
 /*
- * Every request is counted before any expensive work (plugins/rate-limits.ts): writes with a
+ * Every request is counted before any expensive work (plugins/app/rate-limits.ts): writes with a
  * missing, garbage or forged token by their IP before the token is verified or the body parsed.
  */
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openPriceBook } from '../../src/pricing/index.js';
+import { openPriceBook } from '../../src/pricing/price-book.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createUsers, type TestUser } from '../helpers/users.js';
 
@@ -41,6 +41,12 @@ test('counts each buyer’s total of each product over their holds, in one book'
   const book = await bookFor(ann, bob);
   expect([book.held(laddered, ann.uid), book.held(plain, ann.uid)]).toEqual([30, 5]);
   expect([book.held(laddered, bob.uid), book.held(plain, bob.uid)]).toEqual([60, 0]);
+});
+
+test('opened for every product they hold, a book counts the same totals and nothing of others’', async () => {
+  const book = await openPriceBook(t.database.db, { uids: [ann.uid], productIds: 'held' });
+  expect([book.held(laddered, ann.uid), book.held(plain, ann.uid)]).toEqual([30, 5]);
+  expect(book.held(laddered, bob.uid)).toBe(0);
 });
 
 test('quotes more units at the price of the new total, saying where the price comes from', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { DEFAULT_CART_HOLD_HOURS } from '@b2b/shared';
 import { loadConfig } from '../../src/config.js';
 import { cartItems, products } from '../../src/db/schema.js';
-import { HOLD_SWEEP_EVERY_MS } from '../../src/plugins/cart-holds.js';
+import { HOLD_SWEEP_EVERY_MS } from '../../src/capabilities/carts/hold-sweep.plugin.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { usesPostgres } from '../helpers/database.js';
 import { testEnv } from '../helpers/env.js';
@@ -130,7 +130,7 @@ describe('holds', () => {
       await expireHolds(t, ids);
       expect(await t.api.stockOf(productId)).toBe(200);
       // Several "processes": the same database through independent repository calls at once.
-      const released = await Promise.all(Array.from({ length: 6 }, () => t.app.repos.carts.releaseExpiredHolds(7)));
+      const released = await Promise.all(Array.from({ length: 6 }, () => t.app.cartRepository.releaseExpiredHolds(7)));
       let total = released.reduce((a, b) => a + b, 0);
       total += await t.app.cartHolds.sweep();
       expect(total).toBe(40);

@@ -164,7 +164,7 @@ describe('POST /api/carts', () => {
 describe('purchases of one product while another is being bought', () => {
   test('wait for it, then are bought together in arrival order, each under the minimum and stock rules', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 10, minSellQty: 2 });
-    const carts = t.app.repos.carts;
+    const carts = t.app.cartRepository;
     // Started without waiting: the first runs alone, the other four wait for it and form one batch.
     const settled = await Promise.allSettled(
       [3, 1, 8, 4, 3].map((buyQuantity) => carts.purchase(asAuthUser(buyer), { productId, buyQuantity })),
@@ -195,7 +195,7 @@ describe('purchases of one product while another is being bought', () => {
 
   test('share one transaction: the waiting purchases commit together (one buy date, the transaction time)', async () => {
     const productId = await insertProduct(t.database.db, seller, { quantity: 10, minSellQty: 1 });
-    const carts = t.app.repos.carts;
+    const carts = t.app.cartRepository;
     const ids = await Promise.all(
       Array.from({ length: 5 }, () => carts.purchase(asAuthUser(buyer), { productId, buyQuantity: 1 })),
     );
@@ -212,7 +212,7 @@ describe('purchases of one product while another is being bought', () => {
 
   test('a batch for a product that does not exist: each request gets its 404, nothing is bought', async () => {
     const productId = randomUUID();
-    const carts = t.app.repos.carts;
+    const carts = t.app.cartRepository;
     const settled = await Promise.allSettled(
       Array.from({ length: 40 }, () => carts.purchase(asAuthUser(other), { productId, buyQuantity: 1 })),
     );

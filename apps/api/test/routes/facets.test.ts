@@ -12,8 +12,8 @@ import {
 } from '@b2b/shared';
 import { queryRows } from '../../src/db/client.js';
 import { products } from '../../src/db/schema.js';
-import { createFacetCounter, ESTIMATE_TTL_MS } from '../../src/repositories/facets.js';
-import { matchCondition } from '../../src/repositories/product-list.js';
+import { createFacetCounter, ESTIMATE_TTL_MS } from '../../src/capabilities/catalogue/listing/facets.js';
+import { matchCondition } from '../../src/capabilities/catalogue/listing/conditions.js';
 import { generateCatalogue } from '../../src/seed/generate.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';

@@ -329,7 +329,7 @@ describe('the batched path for a hot product', () => {
       quantity: 100,
     });
     const shopper = await createUser();
-    const carts = t.app.repos.carts;
+    const carts = t.app.cartRepository;
     // The first runs alone; the rest wait for it and are judged together, in arrival order.
     const settled = await Promise.allSettled(
       [10, 7, 10, 5, 15].map((buyQuantity) => carts.purchase(asAuthUser(shopper), { productId: id, buyQuantity })),
@@ -419,7 +419,7 @@ describe('volume prices', () => {
       .update(cartItems)
       .set({ heldUntil: new Date(Date.now() - 1000) })
       .where(eq(cartItems.id, first));
-    while ((await t.app.repos.carts.releaseExpiredHolds(500)) > 0) {
+    while ((await t.app.cartRepository.releaseExpiredHolds(500)) > 0) {
       // Other tests' holds may be swept too; go on until none is left.
     }
     expect((await itemsOf(shopper, id)).map((i) => [i.price, i.productQuantity])).toEqual([[10, 30]]);

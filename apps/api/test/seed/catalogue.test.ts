@@ -12,7 +12,7 @@ import {
 } from '@b2b/shared';
 import { stringify } from 'csv-stringify/sync';
 import { expect, test } from 'vitest';
-import { exportCells } from '../../src/imports/rows.js';
+import { exportCells } from '../../src/capabilities/imports/rows.js';
 import { DEMO_CATALOGUE_FILE, DEMO_SELLERS, loadDemoProducts } from '../../src/seed/catalogue.js';
 
 const DEMO_PRODUCTS = await loadDemoProducts();

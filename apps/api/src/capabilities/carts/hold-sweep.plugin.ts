@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 /*
  * The cart hold sweep (docs/architecture.md, "Orders and cart holds"): a cart item holds its
  * stock for CART_HOLD_HOURS; once a minute every API process releases expired holds in
- * batches, one transaction each (repositories/carts.ts, releaseExpiredHolds: FOR UPDATE SKIP
+ * batches, one transaction each (capabilities/carts/repository.ts, releaseExpiredHolds: FOR UPDATE SKIP
  * LOCKED, so several processes never release the same item). The timer is unref'd so it never
  * keeps a process alive, and it is stopped (and an unfinished sweep awaited) on close.
  */
@@ -22,7 +22,7 @@ export const HOLD_SWEEP_BATCH = 500;
 
 export default fp(
   async (app) => {
-    const carts = app.repos.carts;
+    const carts = app.cartRepository;
     let running: Promise<number> | null = null;
 
     async function releaseAll(): Promise<number> {
@@ -56,5 +56,5 @@ export default fp(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'cart-holds', dependencies: ['repositories'] },
+  { name: 'cart-holds', dependencies: ['cart-repository'] },
 );

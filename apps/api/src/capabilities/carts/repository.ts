@@ -1,15 +1,16 @@
+import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { judgeQuantity, type CartItem, type NextTier, type Purchase, type TradeRules } from '@b2b/shared';
-import type { AppDb, AppTx, InTransaction } from '../db/client.js';
-import { cartItems, products, type CartItemRow } from '../db/schema.js';
-import { AppError, forbidden, notFound } from '../lib/errors.js';
-import { createKeyBatcher } from '../lib/key-batcher.js';
-import type { AuthUser } from '../plugins/auth.js';
-import { openPriceBook, type PriceBook } from '../pricing/index.js';
-import type { Page } from './products.js';
-import { holding } from './holding.js';
-import { returnStock } from './stock.js';
+import type { AppDb, AppTx, InTransaction } from '../../db/client.js';
+import { cartItems, products, type CartItemRow } from '../../db/schema.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { createKeyBatcher } from '../../lib/key-batcher.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
+import { openPriceBook, type PriceBook } from '../../pricing/price-book.js';
+import type { Page } from '../../lib/page.js';
+import { holding } from '../../db/holding.js';
+import { returnStock } from '../catalogue/index.js';
 
 /** What the cart list adds to a stored item: the product's pack today, the buyer's total of it and the next tier. */
 interface CartItemContext {
@@ -258,7 +259,8 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
      */
     async listForUser(user: AuthUser, limit: number, offset: number): Promise<Page<CartItem>> {
       const where = and(eq(cartItems.userUid, user.uid), holding());
-      const [rows, totals] = await Promise.all([
+      // The page, its count and the buyer's held totals side by side: one round trip, not two.
+      const [rows, totals, book] = await Promise.all([
         db
           .select({
             item: cartItems,
@@ -273,8 +275,8 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
           .limit(limit)
           .offset(offset),
         db.select({ total: count() }).from(cartItems).where(where),
+        openPriceBook(db, { uids: [user.uid], productIds: 'held' }),
       ]);
-      const book = await openPriceBook(db, { uids: [user.uid], productIds: rows.map((row) => row.item.productId) });
       return {
         items: rows.map(({ item, packSize, price, priceTiers }) => {
           const productQuantity = book.held(item.productId, user.uid);
@@ -289,14 +291,14 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
 
     /**
      * How much of one product the buyer holds, the unit price that total is charged, the next
-     * tier, and the buyer's prices for it (what the purchase dialog prices a quantity by).
+     * tier, and the buyer's prices for it (what the purchase dialog prices a quantity by). Null: no such product.
      */
     async heldOf(user: AuthUser, productId: string) {
       const [[product], book] = await Promise.all([
         db.select(PURCHASED).from(products).where(eq(products.id, productId)),
         openPriceBook(db, { uids: [user.uid], productIds: [productId] }),
       ]);
-      if (!product) throw notFound('Product');
+      if (!product) return null;
       const quantity = book.held(productId, user.uid);
       const { unitPrice, nextTier } = book.priceAt(product, user.uid, quantity);
       const { price, priceTiers } = book.ladder(product, user.uid);
@@ -305,15 +307,16 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
 
     /**
      * Deletes the item and gives its units back to the product (if it still exists), atomically;
-     * the buyer's other holds of the product move to the tier their smaller total reaches.
+     * the buyer's other holds of the product move to the tier their smaller total reaches. How
+     * many were deleted (0 when a concurrent removal came first); null: no such item.
      */
-    async remove(id: string, user: AuthUser): Promise<number> {
+    async remove(id: string, user: AuthUser): Promise<number | null> {
       return db.transaction(async (tx) => {
         const [item] = await tx
           .select({ userUid: cartItems.userUid, productId: cartItems.productId })
           .from(cartItems)
           .where(eq(cartItems.id, id));
-        if (!item) throw notFound('Cart item');
+        if (!item) return null;
         if (item.userUid !== user.uid) throw forbidden('Only the buyer can remove this cart item.');
         // DELETE … RETURNING: of two concurrent removals only one gets the row and restores stock.
         const [deleted] = await tx
@@ -357,3 +360,18 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
 }
 
 export type CartRepository = ReturnType<typeof createCartRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Carts: buying into a cart (stock taken, prices from the price book), holds, removal. */
+    cartRepository: CartRepository;
+  }
+}
+
+/** The repository as a plugin: routes and other plugins reach it as `app.cartRepository`. */
+export default fp(
+  async (app) => {
+    app.decorate('cartRepository', createCartRepository(app.db, { holdHours: app.config.cartHoldHours }));
+  },
+  { name: 'cart-repository', dependencies: ['db', 'config'] },
+);

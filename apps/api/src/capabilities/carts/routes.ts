@@ -10,20 +10,21 @@ import {
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, pathEmailMustBeCaller } from '../../plugins/auth.js';
-import { answerInTransaction } from '../../plugins/idempotency.js';
-import { bearer, errorResponses, setTotal } from '../schemas.js';
+import { currentUser, pathEmailMustBeCaller } from '../../plugins/app/auth.js';
+import { answerInTransaction } from '../../plugins/app/idempotency.js';
+import { bearer, errorResponses, setTotal } from '../../lib/route-schemas.js';
+import { notFound } from '../../lib/errors.js';
 
 const tags = ['carts'];
 
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.carts;
+  const repo = app.cartRepository;
 
   app.post(
     '/carts',
     {
       onRequest: app.authenticate,
-      // Idempotency-Key: a double click or a retried request buys once (plugins/idempotency.ts).
+      // Idempotency-Key: a double click or a retried request buys once (plugins/app/idempotency.ts).
       config: { idempotent: true },
       schema: {
         tags,
@@ -82,7 +83,11 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productHoldSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => repo.heldOf(currentUser(request), request.params.productId),
+    async (request) => {
+      const held = await repo.heldOf(currentUser(request), request.params.productId);
+      if (!held) throw notFound('Product');
+      return held;
+    },
   );
 
   app.delete(
@@ -99,6 +104,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const deletedCount = await repo.remove(request.params.id, currentUser(request));
+      if (deletedCount === null) throw notFound('Cart item');
       return { acknowledged: true, deletedCount };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { etagOf, ResponseCache } from '../lib/response-cache.js';
-import { toArray } from '../lib/arrays.js';
+import { etagOf, ResponseCache } from '../../lib/response-cache.js';
+import { toArray } from '../../lib/arrays.js';
 
 /*
  * The catalogue's answers, kept in memory until the catalogue changes (docs/architecture.md,
@@ -42,7 +42,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Answer from and store in the catalogue cache (plugins/catalogue-cache.ts); GET routes only. */
+    /** Answer from and store in the catalogue cache (capabilities/catalogue/cache.plugin.ts); GET routes only. */
     catalogueCache?: boolean;
   }
   interface FastifyInstance {

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   LIMITS,
@@ -5,20 +6,16 @@ import {
   tradeRuleIssues,
   type Product,
   type ProductData,
-  type ProductField,
   type ProductUpdate,
 } from '@b2b/shared';
-import type { AppDb } from '../db/client.js';
-import { products, skuKey, type ProductRow } from '../db/schema.js';
-import { AppError, forbidden, isUniqueViolation, notFound } from '../lib/errors.js';
-import { createFacetCounter, type FacetQuery } from './facets.js';
-import { createProductLister, matchCondition } from './product-list.js';
-import type { AuthUser } from '../plugins/auth.js';
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
+import type { AppDb } from '../../db/client.js';
+import { products, skuKey, type ProductRow } from '../../db/schema.js';
+import { AppError, forbidden, isUniqueViolation } from '../../lib/errors.js';
+import { createFacetCounter, type FacetQuery } from './listing/facets.js';
+import { matchCondition } from './listing/conditions.js';
+import { createProductLister } from './listing/lister.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
+import { PRODUCT_COLUMN_TYPE } from './columns.js';
 
 /**
  * A row as the API sends it: the product input's fields plus id, owner email and timestamps.
@@ -32,33 +29,12 @@ export function toProduct(row: ProductRow): Product {
   return product as Product;
 }
 
-/**
- * Each field's column type: a sent value is cast to it before comparing, so "10" and 10.00
- * (or a rating rounded by numeric(3,2)) compare equal when detecting a change.
- */
-const COLUMN_TYPE: Record<ProductField, string> = {
-  image: 'text',
-  name: 'text',
-  quantity: 'integer',
-  minSellQty: 'integer',
-  brand: 'text',
-  category: 'text',
-  description: 'text',
-  price: 'numeric(12,2)',
-  rating: 'numeric(3,2)',
-  content: 'text',
-  sku: 'text',
-  packSize: 'integer',
-  maxOrderQty: 'integer',
-  priceTiers: 'jsonb',
-};
-
 function differs(patch: ProductUpdate): SQL | undefined {
   const changes = PRODUCT_FIELDS.flatMap((field) => {
     const value = field === 'priceTiers' && patch.priceTiers ? JSON.stringify(patch.priceTiers) : patch[field];
     return value === undefined
       ? []
-      : [sql`${products[field]} IS DISTINCT FROM ${value}::${sql.raw(COLUMN_TYPE[field])}`];
+      : [sql`${products[field]} IS DISTINCT FROM ${value}::${sql.raw(PRODUCT_COLUMN_TYPE[field])}`];
   });
   return changes.length > 0 ? or(...changes) : undefined;
 }
@@ -94,9 +70,10 @@ export function createProductRepository(db: AppDb) {
     .from(products)
     .where(eq(products.id, sql.placeholder('id')))
     .prepare('product_by_id');
-  async function ownedRow(id: string, user: AuthUser): Promise<ProductRow> {
+  /** The product, if it exists (null otherwise); 403 when it is someone else's. */
+  async function ownedRow(id: string, user: AuthUser): Promise<ProductRow | null> {
     const [row] = await db.select().from(products).where(eq(products.id, id));
-    if (!row) throw notFound('Product');
+    if (!row) return null;
     if (row.ownerUid !== user.uid) throw forbidden('Only the owner of this product can change it.');
     return row;
   }
@@ -128,9 +105,14 @@ export function createProductRepository(db: AppDb) {
       return row.id;
     },
 
-    /** matchedCount 1 once ownership is proven; modifiedCount 1 only when a value really changed. */
-    async update(id: string, user: AuthUser, patch: ProductUpdate): Promise<{ matched: number; modified: number }> {
+    /** matchedCount 1 once ownership is proven; modifiedCount 1 only when a value really changed. Null: no such product. */
+    async update(
+      id: string,
+      user: AuthUser,
+      patch: ProductUpdate,
+    ): Promise<{ matched: number; modified: number } | null> {
       const row = await ownedRow(id, user);
+      if (!row) return null;
       const changed = differs(patch);
       if (!changed) return { matched: 1, modified: 0 };
       assertTradeRules({ ...row, ...patch });
@@ -145,8 +127,9 @@ export function createProductRepository(db: AppDb) {
       return { matched: 1, modified: updated.length };
     },
 
-    async remove(id: string, user: AuthUser): Promise<number> {
-      await ownedRow(id, user);
+    /** How many were deleted (0 when a concurrent delete came first); null: no such product. */
+    async remove(id: string, user: AuthUser): Promise<number | null> {
+      if (!(await ownedRow(id, user))) return null;
       const deleted = await db
         .delete(products)
         .where(and(eq(products.id, id), eq(products.ownerUid, user.uid)))
@@ -156,10 +139,10 @@ export function createProductRepository(db: AppDb) {
 
     /**
      * One conditional UPDATE, so concurrent adjustments can never drive stock below zero or
-     * above LIMITS.quantity (computed in bigint: no integer overflow on the way).
+     * above LIMITS.quantity (computed in bigint: no integer overflow on the way). Null: no such product.
      */
-    async adjustQuantity(id: string, user: AuthUser, decBy: number): Promise<number> {
-      await ownedRow(id, user);
+    async adjustQuantity(id: string, user: AuthUser, decBy: number): Promise<number | null> {
+      if (!(await ownedRow(id, user))) return null;
       const next = sql`${products.quantity}::bigint - ${decBy}::bigint`;
       const [row] = await db
         .update(products)
@@ -174,7 +157,7 @@ export function createProductRepository(db: AppDb) {
         .returning({ quantity: products.quantity });
       if (row) return row.quantity;
       const current = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, id));
-      if (!current[0]) throw notFound('Product');
+      if (!current[0]) return null;
       const { quantity } = current[0];
       // A positive decBy can only fail the lower bound, a negative one only the upper.
       if (decBy < 0) {
@@ -191,3 +174,18 @@ export function createProductRepository(db: AppDb) {
 }
 
 export type ProductRepository = ReturnType<typeof createProductRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue's products: listing, search, facets, a seller's own listings. */
+    productRepository: ProductRepository;
+  }
+}
+
+/** The repository as a plugin: routes and other plugins reach it as `app.productRepository`. */
+export default fp(
+  async (app) => {
+    app.decorate('productRepository', createProductRepository(app.db));
+  },
+  { name: 'product-repository', dependencies: ['db'] },
+);

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { LIMITS } from '@b2b/shared';
-import type { AppTx } from '../db/client.js';
-import { products } from '../db/schema.js';
+import type { AppTx } from '../../db/client.js';
+import { products } from '../../db/schema.js';
 
 export interface StockReturn {
   productId: string;

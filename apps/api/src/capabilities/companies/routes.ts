@@ -15,9 +15,10 @@ import {
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/app/auth.js';
 import { ORDER_LIST_DOC } from '../orders/index.js';
-import { bearer, errorResponses, setPageHeaders } from '../schemas.js';
+import { bearer, errorResponses, setPageHeaders } from '../../lib/route-schemas.js';
+import { found, notFound } from '../../lib/errors.js';
 
 const tags = ['companies'];
 
@@ -28,7 +29,7 @@ const ADMIN_DOC = `${MEMBER_DOC} Admins only (403 FORBIDDEN for approvers and bu
 
 /** Company accounts (docs/architecture.md, "Company accounts"; the contract: packages/shared/src/companies.ts). */
 const companyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.companies;
+  const repo = app.companyRepository;
 
   app.post(
     '/companies',
@@ -128,7 +129,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await repo.revokeInvitation(currentUser(request), request.params.id);
+      if (!(await repo.revokeInvitation(currentUser(request), request.params.id))) throw notFound('Invitation');
       return reply.code(204).send(null);
     },
   );
@@ -162,7 +163,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companyDetailSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
-    async (request) => repo.accept(currentUser(request), request.params.id),
+    async (request) => found(await repo.accept(currentUser(request), request.params.id), 'Invitation'),
   );
 
   app.post(
@@ -179,7 +180,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await repo.decline(currentUser(request), request.params.id);
+      if (!(await repo.decline(currentUser(request), request.params.id))) throw notFound('Invitation');
       return reply.code(204).send(null);
     },
   );
@@ -198,7 +199,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companyMemberSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => repo.updateMember(currentUser(request), request.params.uid, request.body),
+    async (request) => found(await repo.updateMember(currentUser(request), request.params.uid, request.body), 'Member'),
   );
 
   app.delete(
@@ -218,7 +219,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await repo.removeMember(currentUser(request), request.params.uid);
+      if (!(await repo.removeMember(currentUser(request), request.params.uid))) throw notFound('Member');
       return reply.code(204).send(null);
     },
   );
@@ -238,7 +239,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const member = await repo.approverOf(currentUser(request));
-      const page = await app.repos.orders.listCompany(member.companyId, request.query);
+      const page = await app.orderRepository.listCompany(member.companyId, request.query);
       setPageHeaders(request, reply, page);
       return page.items;
     },
@@ -290,7 +291,8 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companyAddressSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => repo.updateAddress(currentUser(request), request.params.id, request.body),
+    async (request) =>
+      found(await repo.updateAddress(currentUser(request), request.params.id, request.body), 'Address'),
   );
 
   app.delete(
@@ -307,7 +309,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await repo.removeAddress(currentUser(request), request.params.id);
+      if (!(await repo.removeAddress(currentUser(request), request.params.id))) throw notFound('Address');
       return reply.code(204).send(null);
     },
   );

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import {
   DASHBOARD_DAYS,
@@ -6,8 +7,8 @@ import {
   LOW_STOCK_MIN_ORDERS,
   type Dashboard,
 } from '@b2b/shared';
-import { queryRows, type AppDb } from '../db/client.js';
-import type { AuthUser } from '../plugins/auth.js';
+import { queryRows, type AppDb } from '../../db/client.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
 
 /*
  * The seller's overview (docs/architecture.md, "Seller dashboard"). Four indexed queries, run
@@ -125,3 +126,18 @@ export function createDashboardRepository(db: AppDb) {
 }
 
 export type DashboardRepository = ReturnType<typeof createDashboardRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A seller's overview. */
+    dashboardRepository: DashboardRepository;
+  }
+}
+
+/** The repository as a plugin: routes and other plugins reach it as `app.dashboardRepository`. */
+export default fp(
+  async (app) => {
+    app.decorate('dashboardRepository', createDashboardRepository(app.db));
+  },
+  { name: 'dashboard-repository', dependencies: ['db'] },
+);

@@ -1,12 +1,11 @@
 import { dashboardSchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.js';
-import { createDashboardRepository } from '../../repositories/dashboard.js';
-import { bearer, errorResponses } from '../schemas.js';
+import { currentUser } from '../../plugins/app/auth.js';
+import { bearer, errorResponses } from '../../lib/route-schemas.js';
 
 /** The caller's overview as a seller: anyone signed in sells, so anyone has one (maybe empty). */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createDashboardRepository(app.db);
+  const repo = app.dashboardRepository;
   app.get(
     '/dashboard',
     {

@@ -11,10 +11,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { AppError, found } from '../../lib/errors.js';
 import { CSV_TYPES, sheetKind, XLSX_TYPE, type SheetKind } from '../../lib/spreadsheet.js';
-import { currentUser } from '../../plugins/auth.js';
-import { bearer, errorResponses } from '../schemas.js';
+import { currentUser } from '../../plugins/app/auth.js';
+import { bearer, errorResponses } from '../../lib/route-schemas.js';
 
 const tags = ['imports'];
 
@@ -139,7 +139,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importStatusSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => service.status(request.params.id, currentUser(request)),
+    async (request) => found(await service.status(request.params.id, currentUser(request)), 'Import'),
   );
 
   app.get(
@@ -160,7 +160,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       if ((request.headers.accept ?? '').includes('text/csv')) {
-        const csv = await service.errorsCsv(request.params.id, user);
+        const csv = found(await service.errorsCsv(request.params.id, user), 'Import');
         return (
           reply
             .type('text/csv; charset=utf-8')
@@ -169,7 +169,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
             .send(csv as unknown as ImportRowError[])
         );
       }
-      return service.errors(request.params.id, user);
+      return found(await service.errors(request.params.id, user), 'Import');
     },
   );
 

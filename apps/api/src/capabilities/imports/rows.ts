@@ -8,7 +8,7 @@ import {
   type ImportColumn,
   type ProductData,
 } from '@b2b/shared';
-import { headerKey } from '../lib/spreadsheet.js';
+import { headerKey } from '../../lib/spreadsheet.js';
 
 /*
  * One row of an import file, read the way the product form reads its fields: the same shared

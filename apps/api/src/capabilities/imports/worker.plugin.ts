@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createImportService, IMPORT_QUEUE, type ImportService } from '../imports/service.js';
+import { createImportService, IMPORT_QUEUE, type ImportService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

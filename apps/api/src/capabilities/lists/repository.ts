@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import {
   LIST_LIMITS,
@@ -7,13 +8,22 @@ import {
   type QuickOrderProduct,
   type SavedList,
 } from '@b2b/shared';
-import type { AppDb, AppTx } from '../db/client.js';
-import { cartItems, companyMembers, orderLines, orderLists, orderListLines, orders, products } from '../db/schema.js';
-import { AppError, forbidden, notFound } from '../lib/errors.js';
-import type { AuthUser } from '../plugins/auth.js';
-import type { CartRepository } from './carts.js';
-import { membershipOf } from './companies.js';
-import { holding } from './holding.js';
+import type { AppDb, AppTx } from '../../db/client.js';
+import {
+  cartItems,
+  companyMembers,
+  orderLines,
+  orderLists,
+  orderListLines,
+  orders,
+  products,
+} from '../../db/schema.js';
+import { AppError, found, missing, type Missing } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
+import type { CartRepository } from '../carts/index.js';
+import { membershipOf } from '../companies/index.js';
+import { holding } from '../../db/holding.js';
+import { ownList } from './access.js';
 
 /*
  * Saved lists (docs/architecture.md, "Quick order and lists"): a buyer's named lists of products
@@ -38,53 +48,7 @@ const PRODUCT = {
   quantity: products.quantity,
 };
 
-const listNotFound = () => notFound('List');
-
 export function createListRepository(db: AppDb, { carts }: { carts: CartRepository }) {
-  /**
-   * The list if the caller may `read` it, `edit` it or (`own`) share it, locked for the rest of
-   * the transaction; 404 when they cannot even read it, 403 when they can read but not edit it.
-   * Membership is read now (a member who left stops seeing the company's lists at once).
-   */
-  async function ownList(
-    tx: AppDb | AppTx,
-    id: string,
-    user: AuthUser,
-    lock = false,
-    mode: 'read' | 'edit' | 'own' = 'edit',
-  ) {
-    const query = tx.select().from(orderLists).where(eq(orderLists.id, id));
-    const [row] = lock ? await query.for('update') : await query;
-    if (!row) throw listNotFound();
-    const access = await accessOf(tx, row, user);
-    if (!access.read) throw listNotFound();
-    if (mode === 'own' && row.ownerUid !== user.uid) throw forbidden('Only the list’s owner can share it.');
-    if (mode === 'edit' && !access.edit) {
-      throw forbidden('This list is shared with you to read: only its owner and the company’s admins change it.');
-    }
-    return { ...row, ownerEmail: access.ownerEmail, canEdit: access.edit };
-  }
-
-  async function accessOf(
-    tx: AppDb | AppTx,
-    row: typeof orderLists.$inferSelect,
-    user: AuthUser,
-  ): Promise<{ read: boolean; edit: boolean; ownerEmail: string }> {
-    if (row.ownerUid === user.uid) return { read: true, edit: true, ownerEmail: user.email };
-    if (!row.shared) return { read: false, edit: false, ownerEmail: '' };
-    const [me, owner] = await Promise.all([membershipOf(tx, user.uid), ownerOf(tx, row.ownerUid)]);
-    if (!me || !owner || me.companyId !== owner.companyId) return { read: false, edit: false, ownerEmail: '' };
-    return { read: true, edit: me.role === 'admin', ownerEmail: owner.email };
-  }
-
-  async function ownerOf(tx: AppDb | AppTx, uid: string) {
-    const [row] = await tx
-      .select({ companyId: companyMembers.companyId, email: companyMembers.email })
-      .from(companyMembers)
-      .where(eq(companyMembers.uid, uid));
-    return row ?? null;
-  }
-
   /** The caller's lists, and the lists their company's members share, last changed first. */
   async function summaries(user: AuthUser): Promise<ListSummary[]> {
     const me = await membershipOf(db, user.uid);
@@ -198,11 +162,12 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
       await putLines(tx, list.id, [...merged.values()], false);
       return list.id;
     });
-    return get(id, user);
+    return found(await get(id, user), 'List');
   }
 
-  async function get(id: string, user: AuthUser): Promise<SavedList> {
+  async function get(id: string, user: AuthUser): Promise<SavedList | null> {
     const list = await ownList(db, id, user, false, 'read');
+    if (!list) return null;
     const lines = await linesOf(id);
     return {
       _id: list.id,
@@ -223,31 +188,34 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
 
     async create(user: AuthUser, name: string): Promise<SavedList> {
       const row = await create(db, user, name);
-      return get(row.id, user);
+      return found(await get(row.id, user), 'List');
     },
 
-    async rename(id: string, user: AuthUser, name: string): Promise<SavedList> {
-      await db.transaction(async (tx) => {
-        await ownList(tx, id, user, true);
+    async rename(id: string, user: AuthUser, name: string): Promise<SavedList | null> {
+      const there = await db.transaction(async (tx) => {
+        if (!(await ownList(tx, id, user, true))) return false;
         await tx
           .update(orderLists)
           .set({ name, updatedAt: sql`now()` })
           .where(eq(orderLists.id, id));
+        return true;
       });
-      return get(id, user);
+      return there ? get(id, user) : null;
     },
 
-    async remove(id: string, user: AuthUser): Promise<void> {
-      await db.transaction(async (tx) => {
-        await ownList(tx, id, user, true);
+    /** False when there is no such list (for the caller). */
+    async remove(id: string, user: AuthUser): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (!(await ownList(tx, id, user, true))) return false;
         await tx.delete(orderLists).where(eq(orderLists.id, id));
+        return true;
       });
     },
 
     /** PUT /lists/:id/shared: the owner shares the list with their company, or stops sharing it. */
-    async share(id: string, user: AuthUser, shared: boolean): Promise<SavedList> {
-      await db.transaction(async (tx) => {
-        await ownList(tx, id, user, true, 'own');
+    async share(id: string, user: AuthUser, shared: boolean): Promise<SavedList | null> {
+      const there = await db.transaction(async (tx) => {
+        if (!(await ownList(tx, id, user, true, 'own'))) return false;
         if (shared && !(await membershipOf(tx, user.uid))) {
           throw new AppError('VALIDATION_ERROR', 'Join or create a company first: a list is shared with your company.');
         }
@@ -255,14 +223,20 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
           .update(orderLists)
           .set({ shared, updatedAt: sql`now()` })
           .where(eq(orderLists.id, id));
+        return true;
       });
-      return get(id, user);
+      return there ? get(id, user) : null;
     },
 
     /** Sets a product's quantity in the list (adding the line when it is new). */
-    async setLine(id: string, user: AuthUser, productId: string, quantity: number): Promise<SavedList> {
-      await db.transaction(async (tx) => {
-        await ownList(tx, id, user, true);
+    async setLine(
+      id: string,
+      user: AuthUser,
+      productId: string,
+      quantity: number,
+    ): Promise<SavedList | Missing | null> {
+      const outcome = await db.transaction(async (tx) => {
+        if (!(await ownList(tx, id, user, true))) return null;
         const [product] = await tx
           .select({ name: products.name, sku: products.sku })
           .from(products)
@@ -273,26 +247,28 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
           .where(and(eq(orderListLines.listId, id), eq(orderListLines.productId, productId)));
         // A new line needs a product that exists; an existing one may keep a deleted product's quantity.
         const known = product ?? existing;
-        if (!known) throw notFound('Product');
+        if (!known) return missing('Product');
         await putLines(tx, id, [{ productId, quantity, name: known.name, sku: known.sku }], false);
+        return 'set';
       });
-      return get(id, user);
+      return outcome === 'set' ? get(id, user) : outcome;
     },
 
-    async removeLine(id: string, user: AuthUser, productId: string): Promise<SavedList> {
-      await db.transaction(async (tx) => {
-        await ownList(tx, id, user, true);
+    async removeLine(id: string, user: AuthUser, productId: string): Promise<SavedList | Missing | null> {
+      const outcome = await db.transaction(async (tx) => {
+        if (!(await ownList(tx, id, user, true))) return null;
         const deleted = await tx
           .delete(orderListLines)
           .where(and(eq(orderListLines.listId, id), eq(orderListLines.productId, productId)))
           .returning({ productId: orderListLines.productId });
-        if (deleted.length === 0) throw notFound('List line');
+        if (deleted.length === 0) return missing('List line');
         await tx
           .update(orderLists)
           .set({ updatedAt: sql`now()` })
           .where(eq(orderLists.id, id));
+        return 'removed';
       });
-      return get(id, user);
+      return outcome === 'removed' ? get(id, user) : outcome;
     },
 
     /** "Save cart as list": every product in the caller's cart, with the quantity the cart holds. */
@@ -312,9 +288,10 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
     },
 
     /** "Save as list" from an order the caller bought. */
-    async fromOrder(user: AuthUser, orderId: string, name: string): Promise<SavedList> {
+    /** Null when there is no such order of the caller's. */
+    async fromOrder(user: AuthUser, orderId: string, name: string): Promise<SavedList | null> {
       const [order] = await db.select({ buyerUid: orders.buyerUid }).from(orders).where(eq(orders.id, orderId));
-      if (!order || order.buyerUid !== user.uid) throw notFound('Order');
+      if (!order || order.buyerUid !== user.uid) return null;
       const lines = await db
         .select({
           productId: orderLines.productId,
@@ -332,8 +309,8 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
      * Buys every line of the list into the caller's cart, in one transaction through the cart's
      * bulk purchase: one result per line, a deleted product reported as NOT_FOUND.
      */
-    async addToCart(id: string, user: AuthUser): Promise<ListAddToCartResult> {
-      await ownList(db, id, user, false, 'read');
+    async addToCart(id: string, user: AuthUser): Promise<ListAddToCartResult | null> {
+      if (!(await ownList(db, id, user, false, 'read'))) return null;
       const lines = await linesOf(id);
       const live = lines.filter((line) => line.product);
       const bought = await carts.buyLines(
@@ -368,3 +345,18 @@ export function createListRepository(db: AppDb, { carts }: { carts: CartReposito
 }
 
 export type ListRepository = ReturnType<typeof createListRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Saved lists, shared with a company, and their lines added to the cart. */
+    listRepository: ListRepository;
+  }
+}
+
+/** The repository as a plugin: routes and other plugins reach it as `app.listRepository`. */
+export default fp(
+  async (app) => {
+    app.decorate('listRepository', createListRepository(app.db, { carts: app.cartRepository }));
+  },
+  { name: 'list-repository', dependencies: ['db', 'cart-repository'] },
+);

@@ -12,13 +12,14 @@ import {
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
-import { bearer, errorResponses } from '../schemas.js';
+import { currentUser } from '../../plugins/app/auth.js';
+import { bearer, errorResponses } from '../../lib/route-schemas.js';
+import { found, notFound } from '../../lib/errors.js';
 
 const tags = ['lists'];
 
 const listRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.lists;
+  const repo = app.listRepository;
   const mine =
     'Lists belong to their owner: another user’s list answers 404, like one that does not exist. A list shared ' +
     'with the owner’s company is read by its members and changed by the owner and its admins (403 for other members).';
@@ -86,7 +87,9 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await repo.fromOrder(currentUser(request), request.params.id, request.body.name)),
+      reply
+        .code(201)
+        .send(found(await repo.fromOrder(currentUser(request), request.params.id, request.body.name), 'Order')),
   );
 
   app.get(
@@ -102,7 +105,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => repo.get(request.params.id, currentUser(request)),
+    async (request) => found(await repo.get(request.params.id, currentUser(request)), 'List'),
   );
 
   app.patch(
@@ -119,7 +122,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => repo.rename(request.params.id, currentUser(request), request.body.name),
+    async (request) => found(await repo.rename(request.params.id, currentUser(request), request.body.name), 'List'),
   );
 
   app.put(
@@ -139,7 +142,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => repo.share(request.params.id, currentUser(request), request.body.shared),
+    async (request) => found(await repo.share(request.params.id, currentUser(request), request.body.shared), 'List'),
   );
 
   app.delete(
@@ -156,7 +159,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await repo.remove(request.params.id, currentUser(request));
+      if (!(await repo.remove(request.params.id, currentUser(request)))) throw notFound('List');
       return reply.code(204).send(null);
     },
   );
@@ -176,7 +179,10 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      repo.setLine(request.params.id, currentUser(request), request.params.productId, request.body.quantity),
+      found(
+        await repo.setLine(request.params.id, currentUser(request), request.params.productId, request.body.quantity),
+        'List',
+      ),
   );
 
   app.delete(
@@ -192,7 +198,8 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => repo.removeLine(request.params.id, currentUser(request), request.params.productId),
+    async (request) =>
+      found(await repo.removeLine(request.params.id, currentUser(request), request.params.productId), 'List'),
   );
 
   app.post(
@@ -211,7 +218,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listAddToCartResultSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => repo.addToCart(request.params.id, currentUser(request)),
+    async (request) => found(await repo.addToCart(request.params.id, currentUser(request)), 'List'),
   );
 };
 

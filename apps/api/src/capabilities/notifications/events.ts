@@ -1,18 +1,16 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   COMPANY_ROLE_LABELS,
   formatOrderNumber,
   formatPrice,
-  HOLD_WARNING_HOURS,
   lineAmount,
   ORDER_STATUS_LABELS,
   type Invitation,
   type NotificationKind,
   type OrderStatus,
 } from '@b2b/shared';
-import type { AppDb, AppTx } from '../db/client.js';
+import type { AppDb, AppTx } from '../../db/client.js';
 import {
-  cartItems,
   companyMembers,
   notifications,
   profiles,
@@ -20,9 +18,8 @@ import {
   type NewNotificationRow,
   type OrderLineRow,
   type OrderRow,
-} from '../db/schema.js';
-import type { AuthUser } from '../plugins/auth.js';
-import { holding } from '../repositories/holding.js';
+} from '../../db/schema.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
 import type { EmailOrder } from './emails/notification-email.js';
 
 /*
@@ -40,7 +37,7 @@ export interface PlacedOrder {
 
 const orderLink = (order: OrderRow) => `/orders/${order.id}`;
 
-async function write(tx: AppTx | AppDb, rows: NewNotificationRow[]): Promise<void> {
+export async function write(tx: AppTx | AppDb, rows: NewNotificationRow[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(notifications).values(rows).onConflictDoNothing({ target: notifications.key });
 }
@@ -74,7 +71,7 @@ async function companyOf(tx: AppTx, uid: string): Promise<string> {
   return row?.companyName ?? '';
 }
 
-const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+export const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
 
 /**
@@ -280,77 +277,6 @@ function emailOrderSummary(order: OrderRow) {
   return { orderNumber: formatOrderNumber(order.number), total: order.total, trackingRef: order.trackingRef };
 }
 
-/**
- * Tells buyers whose cart holds end within HOLD_WARNING_HOURS, once per item: up to `batch`
- * items are marked warned and their buyers notified (one message per buyer) in one
- * transaction. SKIP LOCKED lets several processes sweep at once without warning twice.
- * Returns how many items were covered.
- */
-export async function warnExpiringHolds(db: AppDb, batch: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = tx
-      .select({ id: cartItems.id })
-      .from(cartItems)
-      .where(
-        and(
-          isNull(cartItems.holdWarnedAt),
-          lte(cartItems.heldUntil, sql`now() + make_interval(hours => ${HOLD_WARNING_HOURS})`),
-          holding(),
-        ),
-      )
-      .orderBy(asc(cartItems.heldUntil))
-      .limit(batch)
-      .for('update', { skipLocked: true });
-    const warned = await tx
-      .update(cartItems)
-      .set({ holdWarnedAt: sql`now()` })
-      .where(inArray(cartItems.id, due))
-      .returning({
-        id: cartItems.id,
-        userUid: cartItems.userUid,
-        userEmail: cartItems.userEmail,
-        name: cartItems.name,
-        quantity: cartItems.buyQuantity,
-        heldUntil: cartItems.heldUntil,
-      });
-    const byBuyer = new Map<string, typeof warned>();
-    for (const item of warned) byBuyer.set(item.userUid, [...(byBuyer.get(item.userUid) ?? []), item]);
-    const rows = [...byBuyer.values()].flatMap((items): NewNotificationRow[] => {
-      const sorted = [...items].sort(
-        (a, b) => a.heldUntil.getTime() - b.heldUntil.getTime() || a.id.localeCompare(b.id),
-      );
-      const [first] = sorted;
-      if (!first) return [];
-      const until = formatTime(first.heldUntil);
-      const names = sorted.map((item) => `${item.name} (${units(item.quantity)})`);
-      return [
-        {
-          key: `hold_expiring:${first.userUid}:${first.id}`,
-          userUid: first.userUid,
-          userEmail: first.userEmail,
-          kind: 'hold_expiring',
-          title:
-            sorted.length === 1
-              ? 'An item in your cart goes back to stock soon'
-              : 'Items in your cart go back to stock soon',
-          body: `${names.join(', ')} ${sorted.length === 1 ? 'is' : 'are'} held for you until ${until}. Check out before then to keep ${sorted.length === 1 ? 'it' : 'them'}.`,
-          link: '/carts/' + encodeURIComponent(first.userEmail).replace(/%40/g, '@'),
-          data: {
-            items: sorted.map((item) => ({
-              name: item.name,
-              quantity: item.quantity,
-              heldUntil: formatTime(item.heldUntil),
-            })),
-          },
-        },
-      ];
-    });
-    await write(tx, rows);
-    return warned.length;
-  });
-}
-
-/** The web app's page of one import (the seller's progress, counters and failed rows). */
 export const importLink = (importId: string) => `/import/${importId}`;
 
 const rowsOfCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
@@ -391,7 +317,7 @@ export async function notifyImportFinished(tx: AppTx, imp: ImportRow): Promise<v
 }
 
 /** 24 Nov 2026, 21:40 UTC: emails are read anywhere, so the zone is said. */
-function formatTime(at: Date): string {
+export function formatTime(at: Date): string {
   const date = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
   return `${date}, ${time} UTC`;

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
-import { createMailDelivery, emailQueueDefinition, type MailDelivery } from '../notifications/delivery.js';
-import { warnExpiringHolds } from '../notifications/events.js';
-import { createNotificationRepository, type NotificationRepository } from '../notifications/repository.js';
+import { createMailDelivery, emailQueueDefinition, type MailDelivery } from './delivery.js';
+import { warnExpiringHolds } from './hold-warnings.js';
 
 /*
  * Notifications (docs/architecture.md, "Notifications"): the inbox repository, the email
@@ -13,7 +12,6 @@ import { createNotificationRepository, type NotificationRepository } from '../no
 declare module 'fastify' {
   interface FastifyInstance {
     notifications: {
-      repo: NotificationRepository;
       delivery: MailDelivery;
       /** Relays now (tests; the timer does it every second). */
       relay(): Promise<number>;
@@ -29,7 +27,7 @@ const HOLD_WARNING_BATCH = 500;
 
 export default fp(
   async (app) => {
-    const repo = createNotificationRepository(app.db);
+    const repo = app.notificationRepository;
     const delivery = createMailDelivery({
       db: app.db,
       config: app.config,
@@ -69,7 +67,7 @@ export default fp(
         if (n < HOLD_WARNING_BATCH) return total;
       }
     });
-    app.decorate('notifications', { repo, delivery, relay, warnExpiringHolds: warn });
+    app.decorate('notifications', { delivery, relay, warnExpiringHolds: warn });
 
     const relayTimer = setInterval(() => {
       relay().catch((error: unknown) => app.log.warn({ err: error }, 'notification relay failed'));
@@ -85,5 +83,5 @@ export default fp(
       await Promise.allSettled([...inFlight]);
     });
   },
-  { name: 'notifications', dependencies: ['db', 'config', 'jobs'] },
+  { name: 'notifications', dependencies: ['db', 'config', 'jobs', 'notification-repository'] },
 );

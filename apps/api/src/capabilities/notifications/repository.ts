@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   EMAIL_TOPICS,
@@ -9,10 +10,10 @@ import {
   type Notification,
   type UnsubscribeResult,
 } from '@b2b/shared';
-import type { AppDb } from '../db/client.js';
-import { notificationPreferences, notifications, type NotificationRow } from '../db/schema.js';
-import { AppError, notFound } from '../lib/errors.js';
-import type { AuthUser } from '../plugins/auth.js';
+import type { AppDb } from '../../db/client.js';
+import { notificationPreferences, notifications, type NotificationRow } from '../../db/schema.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
+import { decodeCursor, encodeCursor, isTimeAndId } from '../../lib/cursor.js';
 
 /*
  * The inbox and the email preferences. Every query is keyed by the caller's uid from the
@@ -34,30 +35,6 @@ export function toNotification(row: NotificationRow): Notification {
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      typeof value[0] === 'string' &&
-      !Number.isNaN(Date.parse(value[0])) &&
-      typeof value[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(value[1])
-    ) {
-      return { createdAt: value[0], id: value[1] };
-    }
-  } catch {
-    // Reported below.
-  }
-  throw new AppError('VALIDATION_ERROR', 'The cursor is not valid. Start again from the first page.', [
-    { field: 'cursor', message: 'Not a cursor of this list.' },
-  ]);
 }
 
 export function preferencesFrom(emailsOff: readonly string[]): EmailPreferences {
@@ -85,11 +62,11 @@ export function createNotificationRepository(db: AppDb) {
     async list(user: AuthUser, params: { limit: number; cursor?: string | undefined; unread?: boolean | undefined }) {
       let where: SQL | undefined = params.unread ? unreadOf(user.uid) : eq(notifications.userUid, user.uid);
       if (params.cursor) {
-        const after = decodeCursor(params.cursor);
-        const at = sql`${after.createdAt}::timestamptz`;
+        const [createdAt, id] = decodeCursor(params.cursor, isTimeAndId);
+        const at = sql`${createdAt}::timestamptz`;
         where = and(
           where,
-          or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, after.id))),
+          or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, id))),
         );
       }
       const rows = await db
@@ -102,7 +79,7 @@ export function createNotificationRepository(db: AppDb) {
       const last = page.at(-1);
       return {
         items: page.map(({ row }) => toNotification(row)),
-        nextCursor: rows.length > params.limit && last ? encodeCursor(last.createdKey, last.row.id) : null,
+        nextCursor: rows.length > params.limit && last ? encodeCursor([last.createdKey, last.row.id]) : null,
       } satisfies NotificationPage;
     },
 
@@ -149,8 +126,8 @@ export function createNotificationRepository(db: AppDb) {
       return { token: row.unsubscribeToken, emailsOff: row.emailsOff };
     },
 
-    /** One click from an email: the token names the recipient; 404 for a token that names no one. */
-    async unsubscribe(token: string, topic: EmailTopic): Promise<UnsubscribeResult> {
+    /** One click from an email: the token names the recipient; null for a token that names no one. */
+    async unsubscribe(token: string, topic: EmailTopic): Promise<UnsubscribeResult | null> {
       const [row] = await db
         .update(notificationPreferences)
         .set({
@@ -159,7 +136,7 @@ export function createNotificationRepository(db: AppDb) {
         })
         .where(eq(notificationPreferences.unsubscribeToken, token))
         .returning({ uid: notificationPreferences.uid });
-      if (!row) throw notFound('Unsubscribe link');
+      if (!row) return null;
       const [latest] = await db
         .select({ email: notifications.userEmail })
         .from(notifications)
@@ -180,3 +157,18 @@ function maskEmail(email: string): string {
 }
 
 export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The in-app inbox. */
+    notificationRepository: NotificationRepository;
+  }
+}
+
+/** The repository as a plugin: routes and other plugins reach it as `app.notificationRepository`. */
+export default fp(
+  async (app) => {
+    app.decorate('notificationRepository', createNotificationRepository(app.db));
+  },
+  { name: 'notification-repository', dependencies: ['db'] },
+);

@@ -11,8 +11,9 @@ import {
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
-import { bearer, errorResponses } from '../schemas.js';
+import { currentUser } from '../../plugins/app/auth.js';
+import { bearer, errorResponses } from '../../lib/route-schemas.js';
+import { notFound } from '../../lib/errors.js';
 
 const tags = ['notifications'];
 
@@ -22,7 +23,7 @@ const tags = ['notifications'];
  * anonymous route: its secret token names the recipient.
  */
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.notifications.repo;
+  const repo = app.notificationRepository;
 
   // RFC 8058 one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
@@ -129,7 +130,11 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unsubscribeResultSchema, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request) => repo.unsubscribe(request.query.token, request.query.topic),
+    async (request) => {
+      const result = await repo.unsubscribe(request.query.token, request.query.topic);
+      if (!result) throw notFound('Unsubscribe link');
+      return result;
+    },
   );
 };
 

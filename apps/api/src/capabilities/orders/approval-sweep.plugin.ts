@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
  * The approval timeout sweep (docs/architecture.md, "Company accounts"): a company order above
  * its buyer's spending limit waits APPROVAL_TIMEOUT_HOURS for an approver; once a minute every
  * API process rejects the expired ones in batches, one transaction each, returning their stock
- * (repositories/orders.ts, expireApprovals: FOR UPDATE SKIP LOCKED, so several processes never
+ * (capabilities/orders/, expireApprovals: FOR UPDATE SKIP LOCKED, so several processes never
  * reject the same order, and an approver's decision in progress is waited for by nobody). Like
  * the cart hold sweep, the timer is unref'd and stopped (an unfinished sweep awaited) on close.
  */
@@ -23,7 +23,7 @@ export const APPROVAL_SWEEP_BATCH = 200;
 
 export default fp(
   async (app) => {
-    const orders = app.repos.orders;
+    const orders = app.orderRepository;
     let running: Promise<number> | null = null;
 
     async function rejectAll(): Promise<number> {
@@ -57,5 +57,5 @@ export default fp(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'approval-sweep', dependencies: ['repositories'] },
+  { name: 'approval-sweep', dependencies: ['order-repository'] },
 );

@@ -1,8 +1,9 @@
+import fp from 'fastify-plugin';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Profile, ProfileUpdate, SellerName } from '@b2b/shared';
-import type { AppDb } from '../db/client.js';
-import { profiles, type ProfileRow } from '../db/schema.js';
-import type { AuthUser } from '../plugins/auth.js';
+import type { AppDb } from '../../db/client.js';
+import { profiles, type ProfileRow } from '../../db/schema.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
 
 /*
  * Profiles (GET/PUT /profile, GET /sellers). A profile belongs to the account (uid) that saved
@@ -67,3 +68,18 @@ export function createProfileRepository(db: AppDb): ProfileRepository {
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Profiles and sellers' names. */
+    profileRepository: ProfileRepository;
+  }
+}
+
+/** The repository as a plugin: routes and other plugins reach it as `app.profileRepository`. */
+export default fp(
+  async (app) => {
+    app.decorate('profileRepository', createProfileRepository(app.db));
+  },
+  { name: 'profile-repository', dependencies: ['db'] },
+);

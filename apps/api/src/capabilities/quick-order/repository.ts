@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { asc, sql } from 'drizzle-orm';
 import {
   judgeQuantity,
@@ -14,12 +15,12 @@ import {
   type SkuChoice,
   type SkuSuggestion,
 } from '@b2b/shared';
-import { queryRows, type AppDb } from '../db/client.js';
-import { products, skuKey } from '../db/schema.js';
-import { AppError } from '../lib/errors.js';
-import type { AuthUser } from '../plugins/auth.js';
-import { openPriceBook } from '../pricing/index.js';
-import type { CartRepository } from './carts.js';
+import { queryRows, type AppDb } from '../../db/client.js';
+import { products, skuKey } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
+import { openPriceBook } from '../../pricing/price-book.js';
+import type { CartRepository } from '../carts/index.js';
 
 /*
  * Quick order (docs/architecture.md, "Quick order and lists"): lines by SKU resolved to products
@@ -287,3 +288,18 @@ export function totalsOf(lines: readonly QuickOrderPreviewLine[]): QuickOrderTot
 }
 
 export type QuickOrderRepository = ReturnType<typeof createQuickOrderRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Quick order: part numbers and quantities resolved, previewed and added to the cart. */
+    quickOrderRepository: QuickOrderRepository;
+  }
+}
+
+/** The repository as a plugin: routes and other plugins reach it as `app.quickOrderRepository`. */
+export default fp(
+  async (app) => {
+    app.decorate('quickOrderRepository', createQuickOrderRepository(app.db, { carts: app.cartRepository }));
+  },
+  { name: 'quick-order-repository', dependencies: ['db', 'cart-repository'] },
+);

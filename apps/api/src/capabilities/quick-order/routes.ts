@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { headerKey, type SheetRow } from '../../lib/spreadsheet.js';
 import { acceptSheets } from '../../lib/uploads.js';
-import { currentUser } from '../../plugins/auth.js';
-import { bearer, errorResponses } from '../schemas.js';
+import { currentUser } from '../../plugins/app/auth.js';
+import { bearer, errorResponses } from '../../lib/route-schemas.js';
 
 const tags = ['quick order'];
 
@@ -57,7 +57,7 @@ const SHEET_DOC =
   'type or the `file` part of multipart/form-data) with columns `sku`, `quantity` and optionally `seller`.';
 
 const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.quickOrder;
+  const repo = app.quickOrderRepository;
   acceptSheets(app, quickOrderLinesFrom, QUICK_ORDER_FILE_LIMIT);
 
   app.post(

@@ -1,9 +1,9 @@
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
-import { createFirebaseAuth } from '../lib/firebase.js';
-import { TokenCache } from '../lib/token-cache.js';
+import { AppError, forbidden, unauthenticated } from '../../lib/errors.js';
+import { createFirebaseAuth } from '../../lib/firebase.js';
+import { TokenCache } from '../../lib/token-cache.js';
 
 export interface AuthUser {
   uid: string;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createDatabase, type AppDb, type Database } from '../db/client.js';
+import { createDatabase, type AppDb, type Database } from '../../db/client.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { queryRows, type AppDb, type AppTx, type InTransaction } from '../db/client.js';
-import { AppError } from '../lib/errors.js';
-import { toArray } from '../lib/arrays.js';
+import { queryRows, type AppDb, type AppTx, type InTransaction } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { toArray } from '../../lib/arrays.js';
 
 /*
  * Idempotency-Key for POSTs that create something (docs/architecture.md, "Guard rails"), as
@@ -35,7 +35,7 @@ import { toArray } from '../lib/arrays.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Honour Idempotency-Key (plugins/idempotency.ts); for POSTs that create something. */
+    /** Honour Idempotency-Key (plugins/app/idempotency.ts); for POSTs that create something. */
     idempotent?: boolean;
   }
   interface FastifyInstance {

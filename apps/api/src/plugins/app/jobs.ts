@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createJobQueue, type JobQueue } from '../jobs/queue.js';
+import { createJobQueue, type JobQueue } from '../../jobs/queue.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

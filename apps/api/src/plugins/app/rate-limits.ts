@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
+import { API_PREFIX } from '../../lib/paths.js';
 
 /*
  * Rate limits (docs/architecture.md, "Guard rails"). Every request is counted before any
@@ -22,11 +23,8 @@ import { AppError } from '../lib/errors.js';
 const WINDOW_MS = 60_000;
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-export interface RateLimitsOptions {
-  apiPrefix: string;
-  /** Route URLs never limited (liveness probes). */
-  unlimited: string[];
-}
+/** Route URLs never limited: liveness probes must never be refused. */
+const UNLIMITED_PATHS = [`${API_PREFIX}/health`];
 
 type Limiter = (
   request: FastifyRequest,
@@ -44,8 +42,8 @@ declare module 'fastify' {
 
 const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
 
-export default fp<RateLimitsOptions>(
-  async (app, { apiPrefix, unlimited }) => {
+export default fp(
+  async (app) => {
     const { config } = app;
     await app.register(rateLimit, {
       global: false,
@@ -55,9 +53,9 @@ export default fp<RateLimitsOptions>(
       ...(app.redis ? { redis: app.redis, nameSpace: 'b2b:rate:' } : {}),
     });
 
-    const unlimitedPaths = new Set(unlimited);
+    const unlimitedPaths = new Set(UNLIMITED_PATHS);
     const isApiRead = (request: FastifyRequest) =>
-      READ_METHODS.has(request.method) && (request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`));
+      READ_METHODS.has(request.method) && (request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`));
 
     const readsByIp: Limiter = app.createRateLimit({
       max: config.readRateLimitPerMinute,

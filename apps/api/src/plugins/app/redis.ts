@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { LogThrottle } from '../lib/log-throttle.js';
+import { LogThrottle } from '../../lib/log-throttle.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,9 +9,10 @@ import {
   type Facets,
   type ProductFacetsParams,
 } from '@b2b/shared';
-import { queryRows, type AppDb } from '../db/client.js';
-import { productCounts, productFacetCounts, products } from '../db/schema.js';
-import { hasFacetFilter, plannedRows, SURELY_PAST_EXACT, type ListFilter } from './product-list.js';
+import { queryRows, type AppDb } from '../../../db/client.js';
+import { productCounts, productFacetCounts, products } from '../../../db/schema.js';
+import { hasFacetFilter, type ListFilter } from './conditions.js';
+import { plannedRows, SURELY_PAST_EXACT } from './estimates.js';
 
 /** The sample when the planner expects several times FACET_EXACT_LIMIT matches. */
 const SAMPLE_ROWS = 2_000;

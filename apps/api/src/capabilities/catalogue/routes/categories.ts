@@ -1,11 +1,11 @@
 import { categoryListQuerySchema, categoryParamsSchema, productListQuerySchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIST_HEADERS_DOC, optionalBearer, productListResponse, sendPage } from '../schemas.js';
+import { LIST_HEADERS_DOC, optionalBearer, productListResponse, sendPage } from '../../../lib/route-schemas.js';
 
 const tags = ['categories'];
 
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.products;
+  const repo = app.productRepository;
 
   app.get(
     '/categories',

@@ -1,8 +1,8 @@
 import { emailParamsSchema, productListQuerySchema, productSchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, pathEmailMustBeCaller } from '../../plugins/auth.js';
-import { bearer, errorResponses, LIST_HEADERS_DOC, sendPage } from '../schemas.js';
+import { currentUser, pathEmailMustBeCaller } from '../../../plugins/app/auth.js';
+import { bearer, errorResponses, LIST_HEADERS_DOC, sendPage } from '../../../lib/route-schemas.js';
 
 const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,7 +21,11 @@ const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(request, reply, await app.repos.products.list({ ...request.query, ownerUid: currentUser(request).uid })),
+      sendPage(
+        request,
+        reply,
+        await app.productRepository.list({ ...request.query, ownerUid: currentUser(request).uid }),
+      ),
   );
 };
 

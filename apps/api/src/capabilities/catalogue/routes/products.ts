@@ -13,8 +13,8 @@ import {
   updateResultSchema,
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
+import { notFound } from '../../../lib/errors.js';
+import { currentUser } from '../../../plugins/app/auth.js';
 import {
   bearer,
   errorResponses,
@@ -23,12 +23,12 @@ import {
   optionalBearer,
   productListResponse,
   sendPage,
-} from '../schemas.js';
+} from '../../../lib/route-schemas.js';
 
 const tags = ['products'];
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.products;
+  const repo = app.productRepository;
 
   app.get(
     '/products',
@@ -93,7 +93,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       onRequest: app.authenticate,
-      // Idempotency-Key: a retried POST adds the product once (plugins/idempotency.ts).
+      // Idempotency-Key: a retried POST adds the product once (plugins/app/idempotency.ts).
       config: { idempotent: true },
       schema: {
         tags,
@@ -130,7 +130,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { matched, modified } = await repo.update(request.params.id, currentUser(request), request.body);
+      const updated = await repo.update(request.params.id, currentUser(request), request.body);
+      if (!updated) throw notFound('Product');
+      const { matched, modified } = updated;
       return { acknowledged: true, matchedCount: matched, modifiedCount: modified };
     },
   );
@@ -150,6 +152,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const deletedCount = await repo.remove(request.params.id, currentUser(request));
+      if (deletedCount === null) throw notFound('Product');
       return { acknowledged: true, deletedCount };
     },
   );
@@ -172,6 +175,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const quantity = await repo.adjustQuantity(request.params.id, currentUser(request), request.body.decBy);
+      if (quantity === null) throw notFound('Product');
       return { acknowledged: true, quantity };
     },
   );

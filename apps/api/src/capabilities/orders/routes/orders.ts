@@ -12,25 +12,23 @@ import {
 } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
-import { answerInTransaction } from '../../plugins/idempotency.js';
-import { bearer, errorResponses, setPageHeaders } from '../schemas.js';
+import { found } from '../../../lib/errors.js';
+import { currentUser } from '../../../plugins/app/auth.js';
+import { answerInTransaction } from '../../../plugins/app/idempotency.js';
+import { bearer, errorResponses, setPageHeaders } from '../../../lib/route-schemas.js';
+import { ORDER_LIST_DOC } from '../docs.js';
 
 const tags = ['orders'];
 
-export const ORDER_LIST_DOC =
-  'Newest first. `status` keeps one status. Paged like the catalogue: X-Total-Count (with X-Total-Count-Relation ' +
-  'gte past 10,000), and X-Next-Cursor / Link rel="next" to continue after this page.';
-
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.orders;
+  const repo = app.orderRepository;
 
   app.post(
     '/orders',
     {
       onRequest: app.authenticate,
       // Idempotency-Key: a retried or double-clicked checkout places the orders once and gets the
-      // same answer (plugins/idempotency.ts).
+      // same answer (plugins/app/idempotency.ts).
       config: { idempotent: true },
       schema: {
         tags,
@@ -102,7 +100,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => repo.get(request.params.id, currentUser(request)),
+    async (request) => found(await repo.get(request.params.id, currentUser(request)), 'Order'),
   );
 
   app.patch(
@@ -125,7 +123,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => repo.changeStatus(request.params.id, currentUser(request), request.body),
+    async (request) => found(await repo.changeStatus(request.params.id, currentUser(request), request.body), 'Order'),
   );
 
   app.post(
@@ -148,7 +146,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => repo.approve(request.params.id, currentUser(request)),
+    async (request) => found(await repo.approve(request.params.id, currentUser(request)), 'Order'),
   );
 
   app.post(
@@ -170,7 +168,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => repo.reject(request.params.id, currentUser(request), request.body.reason),
+    async (request) => found(await repo.reject(request.params.id, currentUser(request), request.body.reason), 'Order'),
   );
 
   app.post(
@@ -191,7 +189,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reorderResultSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request) => repo.reorder(request.params.id, currentUser(request)),
+    async (request) => found(await repo.reorder(request.params.id, currentUser(request)), 'Order'),
   );
 };
 

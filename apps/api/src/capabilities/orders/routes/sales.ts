@@ -1,15 +1,15 @@
 import { orderListQuerySchema, orderStatusCountsSchema, orderSummarySchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
-import { ORDER_LIST_DOC } from '../orders/index.js';
-import { bearer, errorResponses, setPageHeaders } from '../schemas.js';
+import { currentUser } from '../../../plugins/app/auth.js';
+import { ORDER_LIST_DOC } from '../docs.js';
+import { bearer, errorResponses, setPageHeaders } from '../../../lib/route-schemas.js';
 
 const tags = ['orders'];
 
 /** The seller's desk: orders for the caller's products. Changes go through PATCH /orders/:id/status. */
 const salesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.orders;
+  const repo = app.orderRepository;
 
   app.get(
     '/sales',

@@ -1,14 +1,13 @@
 import { profileSchema, profileUpdateSchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.js';
-import { createProfileRepository } from '../../repositories/profiles.js';
-import { bearer, errorResponses } from '../schemas.js';
+import { currentUser } from '../../../plugins/app/auth.js';
+import { bearer, errorResponses } from '../../../lib/route-schemas.js';
 
 const tags = ['profile'];
 
 /** The caller's own profile: there is no path or body field that could name another user. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createProfileRepository(app.db);
+  const repo = app.profileRepository;
 
   app.get(
     '/profile',

@@ -1,8 +1,7 @@
 import { sellerLookupQuerySchema, sellerNameSchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createProfileRepository } from '../../repositories/profiles.js';
-import { bearer, errorResponses } from '../schemas.js';
+import { bearer, errorResponses } from '../../../lib/route-schemas.js';
 
 /**
  * Sellers' names for the pages that show a seller: any signed-in user may look up anyone's
@@ -10,7 +9,7 @@ import { bearer, errorResponses } from '../schemas.js';
  * caller never sees an email to look up).
  */
 const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createProfileRepository(app.db);
+  const repo = app.profileRepository;
 
   app.get(
     '/sellers',

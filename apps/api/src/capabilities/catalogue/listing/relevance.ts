@@ -1,0 +1,127 @@
+import { and, not, sql, type SQL } from 'drizzle-orm';
+import type { Product } from '@b2b/shared';
+import type { AppDb } from '../../../db/client.js';
+import { products, type ProductRow } from '../../../db/schema.js';
+import { decodeCursor } from '../../../lib/cursor.js';
+import { asValue, type Bind } from './bind.js';
+import {
+  containsAll,
+  filterConditions,
+  labelOf,
+  nameStartsWith,
+  searchWords,
+  skuIs,
+  skuIsNot,
+  skuOf,
+  type ListFilter,
+} from './conditions.js';
+import { totalSeen, type Counts } from './counts.js';
+import { after, cursorValues, finish, isCursorOf, keysOf, pageFields, TIER_KEYS, type Row, type Tier } from './keys.js';
+import type { ProductPage } from './lister.js';
+import type { Statements } from './statements.js';
+
+/*
+ * A search in relevance order: the products whose SKU is exactly the search, then tier 1 (names
+ * that start with it, in name order), then tier 2 (every other product containing each word).
+ */
+
+interface RelevanceParts {
+  db: AppDb;
+  statements: Pick<Statements, 'shaped' | 'pageOf'>;
+  counts: Pick<Counts, 'estimatedCount'>;
+  toProduct: (row: ProductRow) => Product;
+}
+
+export function createRelevance({
+  db,
+  statements: { shaped, pageOf },
+  counts: { estimatedCount },
+  toProduct,
+}: RelevanceParts) {
+  /**
+   * The products whose SKU is exactly the search (several sellers may use one part number), at
+   * most `limit`, in name order: one probe of the SKU index.
+   */
+  async function skuMatches(filter: ListFilter, sku: string, limit: number): Promise<Row[]> {
+    // No ORDER BY … LIMIT in SQL: with one, the planner (guessing 0.5% of the catalogue for a
+    // SKU) walked the name index past a million rows for a SKU nobody has. A SKU is unique per
+    // seller, so the SKU index returns a handful of rows, sorted here by the same key.
+    const rows = await shaped(
+      `sku:${labelOf(filter, null)}`,
+      (bind) => and(...filterConditions(filter, bind), skuIs(sku, bind)),
+      (where) => {
+        const fields = pageFields(TIER_KEYS[1]);
+        return { query: db.select(fields).from(products).where(where), fields };
+      },
+    );
+    const byKey = (row: Row) => Buffer.from(`${row.cursorKeys?.[0] ?? ''}\u0000${row.id}`);
+    return rows.sort((a, b) => Buffer.compare(byKey(a), byKey(b))).slice(0, limit);
+  }
+
+  async function listRelevant(filter: ListFilter & { q: string }): Promise<ProductPage> {
+    const words = searchWords(filter.q);
+    const sku = skuOf(filter.q);
+    const base = (bind: Bind) => [...filterConditions(filter, bind), ...(sku ? [skuIsNot(sku, bind)] : [])];
+    const tierWhere: Record<Tier, (bind: Bind) => SQL | undefined> = {
+      1: (bind) => and(...base(bind), nameStartsWith(filter.q, bind)),
+      2: (bind) => and(...base(bind), containsAll(words, bind), not(nameStartsWith(filter.q, bind))),
+    };
+    const cursor = filter.cursor ? decodeCursor(filter.cursor, isCursorOf('relevance')) : null;
+    /** A tier's page: its own rows, or those after the cursor when the cursor is in this tier. */
+    const tierPage = (tier: Tier, limit: number, offset: number) => {
+      const keys = TIER_KEYS[tier];
+      const at = cursor?.t === tier ? cursor : null;
+      const where = (bind: Bind) =>
+        at ? and(tierWhere[tier](bind), after(keys, at.v, cursorValues(at.v, bind))) : tierWhere[tier](bind);
+      return pageOf(`tier${tier}:${labelOf(filter, at)}`, where, keys, limit, offset);
+    };
+    const limit = filter.limit;
+    const rows: (Row & { tier: Tier })[] = [];
+
+    // Tier 0, on the pages before any cursor: the exact SKU. Its rows continue as if before tier 1.
+    let skipped = 0;
+    if (sku && !cursor) {
+      const exact = await skuMatches(filter, sku, filter.offset + limit + 1);
+      skipped = Math.min(exact.length, filter.offset);
+      const startOfTier1 = ['', '00000000-0000-0000-0000-000000000000'];
+      rows.push(...exact.slice(skipped).map((row) => ({ ...row, cursorKeys: startOfTier1, tier: 1 as const })));
+    }
+
+    // Tier 1, unless the cursor is already past it.
+    let offset2 = 0;
+    if ((!cursor || cursor.t === 1) && rows.length <= limit) {
+      const offset = cursor ? 0 : filter.offset - skipped;
+      const tier1 = await tierPage(1, limit - rows.length, offset);
+      rows.push(...tier1.map((row) => ({ ...row, tier: 1 as const })));
+      if (tier1.length === 0 && offset > 0) {
+        // The offset lies past tier 1 (so there is no cursor): tier 2 starts where tier 1's rows end.
+        const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(tierWhere[1](asValue))
+            .limit(offset)
+            .as('t1'),
+        );
+        offset2 = offset - (counted?.n ?? 0);
+      }
+    }
+    if (rows.length <= limit) {
+      const tier2 = await tierPage(2, limit - rows.length, offset2);
+      rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
+    }
+    const { page, more, nextCursor } = finish(rows, limit, (row) => ({
+      s: 'relevance',
+      t: (row as Row & { tier: Tier }).tier,
+      v: keysOf(row),
+    }));
+    // The tiers together are exactly the search's matches (a name that starts with the search
+    // contains each of its words), so a page that read them to the end has counted them.
+    const seen = totalSeen(filter, page.length, more);
+    const counted =
+      seen === null ? await estimatedCount(filter) : { total: seen, totalIsExact: true, totalIsEstimate: false };
+    return { items: page.map(toProduct), ...counted, nextCursor, correctedQuery: null };
+  }
+
+  return { skuMatches, listRelevant };
+}

@@ -1,0 +1,139 @@
+import { and, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { prepareFast, type AppDb, type FastStatement } from '../../../db/client.js';
+import { products } from '../../../db/schema.js';
+import { asPlaceholder, type Bind } from './bind.js';
+import { filterConditions, type ListFilter } from './conditions.js';
+import { after, orderBy, pageFields, SORT_KEYS, type Cursor, type IndexSort, type Key, type Row } from './keys.js';
+
+/*
+ * The statement cache of the catalogue's lists: every page query is built once per shape, and
+ * unsearched pages are named prepared statements that PostgreSQL plans once per connection.
+ */
+
+export function createStatements(db: AppDb) {
+  /** One page in one index order: LIMIT n+1 tells whether more rows follow. */
+  function pageQuery(
+    where: SQL | undefined,
+    keys: Key[],
+    limit: number | Placeholder,
+    offset: number | Placeholder | null,
+  ) {
+    const select = pageFields(keys);
+    const order = orderBy(keys);
+    if (offset === null) {
+      return db
+        .select(select)
+        .from(products)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit);
+    }
+    // Deep pages: walk the offset over ids only (an index-only scan), then fetch just the page.
+    const ids = db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    return db
+      .select(select)
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(...order);
+  }
+
+  /*
+   * Searches and facet-filtered pages are built once per shape as well, but run as unnamed
+   * statements: PostgreSQL plans each with its own values (a rare word and a common one want
+   * different plans), while Drizzle builds the SQL text once instead of on every request (22% of
+   * the API's CPU on an uncached exact SKU went to building it; docs/benchmarks.md).
+   *
+   * A shape is a label (what the conditions' values do not show: the statement, its sort, the
+   * "available" literal, a cursor's NULLs) and the names the conditions bound, in order: brand0,
+   * brand1 … for two brands, w0 … for each word, k0 … for the cursor. Any SQL that depends on
+   * something else must say so in the label.
+   */
+  const shapedStatements = new Map<string, FastStatement<unknown>>();
+  // Shapes are few in practice; a caller inventing new ones (word counts, brand counts, filters)
+  // can grow the map only this far before the oldest shapes are built again when next needed.
+  const MAX_SHAPES = 500;
+
+  function shaped<T = Row>(
+    label: string,
+    where: (bind: Bind) => SQL | undefined,
+    build: (where: SQL | undefined) => { query: { toSQL(): { sql: string; params: unknown[] } }; fields: object },
+    values: Record<string, unknown> = {},
+  ): Promise<T[]> {
+    const names: string[] = [];
+    const condition = where((name, value) => {
+      names.push(name);
+      values[name] = value;
+      return asPlaceholder(name, value);
+    });
+    const shape = `${label}|${names.join(',')}`;
+    let statement = shapedStatements.get(shape);
+    if (!statement) {
+      const { query, fields } = build(condition);
+      statement = prepareFast<unknown>(db, null, query, fields as Record<string, unknown>);
+      if (shapedStatements.size >= MAX_SHAPES) shapedStatements.delete(shapedStatements.keys().next().value as string);
+      shapedStatements.set(shape, statement);
+    }
+    return statement.execute(values) as Promise<T[]>;
+  }
+
+  /** One page of a search or facet-filtered list: LIMIT n+1 tells whether more rows follow. */
+  function pageOf(label: string, where: (bind: Bind) => SQL | undefined, keys: Key[], limit: number, offset: number) {
+    const deep = offset > 0;
+    return shaped(
+      `${label}:${deep ? 'offset' : 'first'}`,
+      where,
+      (condition) => ({
+        query: pageQuery(condition, keys, sql.placeholder('limit'), deep ? sql.placeholder('offset') : null),
+        fields: pageFields(keys),
+      }),
+      { limit: limit + 1, offset },
+    );
+  }
+
+  /*
+   * Unsearched pages are prepared statements, one per shape of query (sort, which filters,
+   * cursor or offset): the SQL is built once, and PostgreSQL parses and plans it once per
+   * connection instead of on every request. Searches are not (see "shaped" above): their best
+   * plan depends on the words.
+   */
+  const statements = new Map<string, FastStatement<Row>>();
+
+  function preparedPage(filter: ListFilter & { sort: IndexSort }, cursor: Cursor | null) {
+    const keys = SORT_KEYS[filter.sort];
+    const deep = !cursor && filter.offset > 0;
+    // A NULL in the cursor (an unrated product) changes the SQL, so it is part of the shape.
+    const nulls = cursor ? cursor.v.map((v) => (v === null ? 'n' : 'v')).join('') : '-';
+    const shape = [filter.sort, filter.available, Boolean(filter.category), Boolean(filter.ownerUid), nulls, deep].join(
+      ':',
+    );
+    let statement = statements.get(shape);
+    if (!statement) {
+      const base = and(...filterConditions(filter, asPlaceholder));
+      const where = cursor
+        ? and(
+            base,
+            after(keys, cursor.v, (i) => sql`${sql.placeholder(`k${i}`)}`),
+          )
+        : base;
+      const query = pageQuery(where, keys, sql.placeholder('limit'), deep ? sql.placeholder('offset') : null);
+      // Named after the shape: the same name always means the same SQL on a connection.
+      statement = prepareFast<Row>(db, `product_page_${shape.replaceAll(':', '_')}`, query, pageFields(keys));
+      statements.set(shape, statement);
+    }
+    const params: Record<string, unknown> = { limit: filter.limit + 1, offset: filter.offset };
+    if (filter.category) params.category = filter.category;
+    if (filter.ownerUid) params.owner = filter.ownerUid;
+    cursor?.v.forEach((value, i) => (params[`k${i}`] = value));
+    return statement.execute(params);
+  }
+
+  return { shaped, pageOf, preparedPage };
+}
+
+export type Statements = ReturnType<typeof createStatements>;

@@ -1,0 +1,130 @@
+import { setTimeout as rest } from 'node:timers/promises';
+import { eq, sql } from 'drizzle-orm';
+import { type AppDb } from '../../db/client.js';
+import { imports } from '../../db/schema.js';
+import { notifyImportFinished } from '../notifications/index.js';
+import { readRows, type SheetRow } from '../../lib/spreadsheet.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
+import { headerProblem, mapColumns } from './rows.js';
+import { ImportTakenOver, type Batches } from './batches.js';
+import type { ImportStore } from './store.js';
+import { BATCH_ROWS } from './batches.js';
+
+/*
+ * The import's job: about a minute of batches at a time (SLICE_MS), each followed by a rest while
+ * shoppers are using the shop, resumed by the next job from the first row not yet applied.
+ */
+
+/** A job applies batches for about this long, then hands the rest to a new job (so a lost one is retried soon). */
+const SLICE_MS = 60_000;
+
+/** How long a job rests after a batch that took `batchMs`: only while shoppers are active. */
+export function restAfterBatch(batchMs: number, restRatio: number, shoppersActive: boolean): number {
+  return shoppersActive && restRatio > 0 ? batchMs * restRatio : 0;
+}
+
+interface RunnerParts {
+  fileOf: ImportStore['fileOf'];
+  countRows: ImportStore['countRows'];
+  applyBatch: Batches['applyBatch'];
+  restRatio: number;
+  shoppersActive: () => boolean;
+}
+
+export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRatio, shoppersActive }: RunnerParts) {
+  /** Marks the import finished and, in the same transaction, tells its seller (the outbox). */
+  const finish = (id: string, fields: Partial<typeof imports.$inferInsert>) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(imports)
+        .set({ ...fields, finishedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(imports.id, id))
+        .returning();
+      if (row) await notifyImportFinished(tx, row);
+    });
+
+  return {
+    /**
+     * A job: reads the file (and counts it, the first time), applies its rows batch by batch from
+     * the first one not yet applied, for about `sliceMs`; 'more' when rows remain for the next
+     * job. Safe to run again after a crash at any point, and two workers on one import never
+     * apply a row twice: each batch commits only if `processed` is still where its worker read it.
+     */
+    async run(importId: string, sliceMs = SLICE_MS): Promise<'done' | 'more'> {
+      let [imp] = await db.select().from(imports).where(eq(imports.id, importId));
+      if (!imp || imp.status === 'done' || imp.status === 'failed' || imp.status === 'uploading') return 'done';
+      const user: AuthUser = { uid: imp.ownerUid, email: imp.ownerEmail, displayName: '' };
+      if (imp.status === 'queued' || !imp.header) {
+        let counted: { total: number; header: string[] };
+        try {
+          counted = await countRows(imp);
+        } catch (error) {
+          await finish(imp.id, { status: 'failed', error: `The file could not be read: ${(error as Error).message}` });
+          return 'done';
+        }
+        const columns = mapColumns(counted.header);
+        const problem = headerProblem(columns);
+        if (problem) {
+          await finish(imp.id, {
+            status: 'failed',
+            error: problem,
+            header: counted.header,
+            ignoredColumns: columns.ignored,
+          });
+          return 'done';
+        }
+        [imp] = await db
+          .update(imports)
+          .set({
+            status: 'running',
+            header: counted.header,
+            ignoredColumns: columns.ignored,
+            total: counted.total,
+            startedAt: sql`coalesce(${imports.startedAt}, now())`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(imports.id, importId))
+          .returning();
+        if (!imp) return 'done';
+      }
+      const columns = mapColumns(imp.header ?? []);
+      const started = performance.now();
+      let seen = 0;
+      let done = imp.processed;
+      let batch: SheetRow[] = [];
+      let first = true;
+      const apply = async () => {
+        const batchStarted = performance.now();
+        await applyBatch(imp, user, columns, batch, done);
+        done += batch.length;
+        batch = [];
+        // The batch's inserts and their triggers held a core of the database: give it back as
+        // long, while shoppers are there to take it.
+        const pause = restAfterBatch(performance.now() - batchStarted, restRatio, shoppersActive());
+        if (pause > 0) await rest(pause);
+      };
+      try {
+        for await (const row of readRows(fileOf(imp.id), imp.kind)) {
+          if (first) {
+            first = false;
+            continue;
+          }
+          seen++;
+          // Rows applied before (by an earlier slice, or a worker that died) are skipped: `processed` moved with them.
+          if (seen <= done) continue;
+          batch.push(row);
+          if (batch.length >= BATCH_ROWS) {
+            await apply();
+            if (performance.now() - started > sliceMs) return 'more';
+          }
+        }
+        if (batch.length > 0) await apply();
+      } catch (error) {
+        if (error instanceof ImportTakenOver) return 'done';
+        throw error;
+      }
+      await finish(imp.id, { status: 'done' });
+      return 'done';
+    },
+  };
+}

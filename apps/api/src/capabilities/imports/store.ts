@@ -1,0 +1,112 @@
+import { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import { type ImportStatus } from '@b2b/shared';
+import { type AppDb } from '../../db/client.js';
+import { importChunks, imports, type ImportRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { readRows, type SheetKind } from '../../lib/spreadsheet.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
+import { toImportStatus } from './import-status.js';
+
+/* The uploaded file: stored in the database in pieces as it arrives, read back as a stream. */
+
+const CHUNK_BYTES = 1024 * 1024;
+
+/** What the queue offers the import: sending a job. */
+export interface ImportJobs {
+  send(importId: string): Promise<void>;
+}
+
+export function createImportStore(db: AppDb, { maxBytes, jobs }: { maxBytes: number; jobs: ImportJobs }) {
+  /** The stored file as a stream, one piece at a time. */
+  function fileOf(importId: string): Readable {
+    async function* pieces() {
+      for (let seq = 0; ; seq++) {
+        const [chunk] = await db
+          .select({ data: importChunks.data })
+          .from(importChunks)
+          .where(and(eq(importChunks.importId, importId), eq(importChunks.seq, seq)));
+        if (!chunk) return;
+        yield Buffer.from(chunk.data);
+      }
+    }
+    return Readable.from(pieces());
+  }
+
+  /** Counts the data rows of the stored file (a first pass, so the progress bar knows its end). */
+  async function countRows(imp: ImportRow): Promise<{ total: number; header: string[] }> {
+    let header: string[] | null = null;
+    let total = 0;
+    for await (const row of readRows(fileOf(imp.id), imp.kind)) {
+      if (!header) header = row.cells;
+      else total++;
+    }
+    return { total, header: header ?? [] };
+  }
+
+  return {
+    fileOf,
+    countRows,
+
+    /**
+     * Stores an upload as it arrives (pieces of 1 MB) and queues its job. Past `maxBytes` the
+     * upload stops with 413 and nothing is kept.
+     */
+    async upload(
+      user: AuthUser,
+      input: { dryRun: boolean; kind: SheetKind; fileName: string; stream: Readable },
+    ): Promise<ImportStatus> {
+      const [imp] = await db
+        .insert(imports)
+        .values({
+          ownerUid: user.uid,
+          ownerEmail: user.email,
+          dryRun: input.dryRun,
+          kind: input.kind,
+          fileName: input.fileName,
+        })
+        .returning();
+      if (!imp) throw new Error('insert returned no import');
+      try {
+        let seq = 0;
+        let bytes = 0;
+        let pending: Buffer[] = [];
+        let pendingBytes = 0;
+        const flush = async () => {
+          if (pendingBytes === 0) return;
+          await db.insert(importChunks).values({ importId: imp.id, seq, data: Buffer.concat(pending) });
+          seq++;
+          pending = [];
+          pendingBytes = 0;
+        };
+        for await (const chunk of input.stream as AsyncIterable<Buffer | string>) {
+          const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          bytes += buffer.length;
+          if (bytes > maxBytes) {
+            throw new AppError(
+              'PAYLOAD_TOO_LARGE',
+              `The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB an import may be: split it.`,
+            );
+          }
+          pending.push(buffer);
+          pendingBytes += buffer.length;
+          if (pendingBytes >= CHUNK_BYTES) await flush();
+        }
+        await flush();
+        if (bytes === 0) throw new AppError('VALIDATION_ERROR', 'The file is empty.');
+        const [queued] = await db
+          .update(imports)
+          .set({ status: 'queued', bytes, updatedAt: sql`now()` })
+          .where(eq(imports.id, imp.id))
+          .returning();
+        await jobs.send(imp.id);
+        return toImportStatus(queued ?? imp);
+      } catch (error) {
+        await db.delete(imports).where(eq(imports.id, imp.id));
+        throw error;
+      }
+    },
+  };
+}
+
+export type ImportStore = ReturnType<typeof createImportStore>;

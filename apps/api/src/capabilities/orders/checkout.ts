@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  judgeQuantity,
+  lineAmount,
+  sumAmounts,
+  withinSpendingLimit,
+  type PlaceOrder,
+  type PlaceOrderResult,
+  type QuantityRefusal,
+} from '@b2b/shared';
+import type { AppDb, AppTx, InTransaction } from '../../db/client.js';
+import { cartItems, orderLines, orders, products, type CartItemRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { notifyApprovalRequested, notifyOrdersPlaced, type PlacedOrder } from '../notifications/index.js';
+import type { AuthUser } from '../../plugins/app/auth.js';
+import { membershipOf } from '../companies/index.js';
+import { holding } from '../../db/holding.js';
+import { toOrderSummary } from './mapping.js';
+
+/**
+ * Checkout checks the cart against the products' rules as they are now (a seller may have
+ * changed the pack, minimum or maximum since the items were bought): the buyer's total of each
+ * product is judged by the same `judgeQuantity` as a purchase, without the stock, which the
+ * items already hold. Any line that no longer fits is reported and nothing is placed.
+ */
+async function assertCartFitsRules(tx: AppTx, items: readonly CartItemRow[]): Promise<void> {
+  const totals = new Map<string, { name: string; quantity: number }>();
+  for (const item of items) {
+    const total = totals.get(item.productId);
+    totals.set(item.productId, { name: item.name, quantity: (total?.quantity ?? 0) + item.buyQuantity });
+  }
+  const rules = await tx
+    .select({
+      id: products.id,
+      price: products.price,
+      minSellQty: products.minSellQty,
+      packSize: products.packSize,
+      maxOrderQty: products.maxOrderQty,
+      priceTiers: products.priceTiers,
+    })
+    .from(products)
+    .where(inArray(products.id, [...totals.keys()]));
+  const refusals: { code: QuantityRefusal; field: string; message: string }[] = [];
+  for (const product of rules) {
+    const total = totals.get(product.id);
+    if (!total) continue;
+    const verdict = judgeQuantity(product, { quantity: total.quantity });
+    if (!verdict.ok)
+      refusals.push({ code: verdict.code, field: product.id, message: `${total.name}: ${verdict.message}` });
+  }
+  const [first] = refusals;
+  if (!first) return;
+  throw new AppError(
+    first.code,
+    `Your cart no longer fits the seller's rules, so nothing was ordered. ${refusals.map((r) => r.message).join(' ')}`,
+    refusals.map(({ field, message }) => ({ field, message })),
+  );
+}
+
+export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTimeoutHours: number }) {
+  return {
+    /**
+     * Checkout, in one transaction: the caller's cart items (their stock is already held) are
+     * deleted with RETURNING, so an item that a concurrent removal or the hold sweep takes is
+     * not ordered too; they become one order per seller with the items as lines. Any failure
+     * rolls everything back and the cart is as it was.
+     */
+    async place(
+      user: AuthUser,
+      input: PlaceOrder,
+      inTransaction?: InTransaction<PlaceOrderResult>,
+    ): Promise<PlaceOrderResult> {
+      return db.transaction(async (tx) => {
+        const items = await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.userUid, user.uid), holding()))
+          .returning();
+        if (items.length === 0) throw new AppError('EMPTY_CART', 'Your cart is empty: there is nothing to order.');
+        await assertCartFitsRules(tx, items);
+
+        const bySeller = new Map<string, CartItemRow[]>();
+        const oldestFirst = [...items].sort(
+          (a, b) => a.buyDate.getTime() - b.buyDate.getTime() || a.id.localeCompare(b.id),
+        );
+        for (const item of oldestFirst) bySeller.set(item.sellerUid, [...(bySeller.get(item.sellerUid) ?? []), item]);
+        const groups = [...bySeller.values()].sort((a, b) =>
+          (a[0]?.sellerEmail ?? '').localeCompare(b[0]?.sellerEmail ?? ''),
+        );
+
+        // A company member's checkout above their spending limit waits for approval, every order
+        // of it: the total is of the whole checkout, in exact cents (a limit exactly met is placed).
+        const member = await membershipOf(tx, user.uid);
+        const checkoutTotal = sumAmounts(items.map((item) => lineAmount(item.price, item.buyQuantity)));
+        const awaits = member !== null && !withinSpendingLimit(checkoutTotal, member.spendingLimit);
+        const approval = awaits
+          ? {
+              status: 'awaiting_approval' as const,
+              approvalLimit: member.spendingLimit,
+              approvalCheckoutTotal: checkoutTotal,
+              submittedAt: sql`now()`,
+              approvalExpiresAt: sql`now() + make_interval(hours => ${approvalTimeoutHours})`,
+            }
+          : {};
+
+        const checkoutId = randomUUID();
+        const placed: PlaceOrderResult['orders'] = [];
+        const notices: PlacedOrder[] = [];
+        for (const group of groups) {
+          const [first] = group;
+          if (!first) continue;
+          const [order] = await tx
+            .insert(orders)
+            .values({
+              checkoutId,
+              buyerUid: user.uid,
+              buyerEmail: user.email,
+              buyerName: user.displayName,
+              sellerUid: first.sellerUid,
+              sellerEmail: first.sellerEmail,
+              poNumber: input.poNumber,
+              shipName: input.shipTo.name,
+              shipLine1: input.shipTo.line1,
+              shipLine2: input.shipTo.line2,
+              shipCity: input.shipTo.city,
+              shipPostalCode: input.shipTo.postalCode,
+              shipCountry: input.shipTo.country,
+              shipPhone: input.shipTo.phone,
+              note: input.note,
+              companyId: member?.companyId ?? null,
+              companyName: member?.companyName ?? null,
+              ...approval,
+            })
+            .returning({ id: orders.id });
+          if (!order) throw new Error('insert returned no order');
+          await tx.insert(orderLines).values(
+            group.map((item, index) => ({
+              orderId: order.id,
+              position: index + 1,
+              productId: item.productId,
+              name: item.name,
+              image: item.image,
+              brand: item.brand,
+              category: item.category,
+              price: item.price,
+              listPrice: item.listPrice,
+              sku: item.sku,
+              quantity: item.buyQuantity,
+            })),
+          );
+          // The total from the snapshot prices, computed by the database in numeric (no float drift).
+          const [row] = await tx
+            .update(orders)
+            .set({
+              total: sql`(SELECT coalesce(sum(${orderLines.lineTotal}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${order.id})`,
+              lineCount: group.length,
+              units: group.reduce((sum, item) => sum + item.buyQuantity, 0),
+            })
+            .where(eq(orders.id, order.id))
+            .returning();
+          if (!row) throw new Error('update returned no order');
+          const { _id, orderNumber, sellerEmail, status, total } = toOrderSummary(row);
+          placed.push({ _id, orderNumber, sellerEmail, status, total });
+          notices.push({ order: row, lines: group.map((item) => ({ ...item, quantity: item.buyQuantity })) });
+        }
+        // The outbox: the seller's and the buyer's notifications commit with the orders. An order
+        // awaiting approval tells the approvers instead; its sellers hear of it once approved.
+        if (awaits) await notifyApprovalRequested(tx, notices);
+        else await notifyOrdersPlaced(tx, notices);
+        const result: PlaceOrderResult = { acknowledged: true, checkoutId, orders: placed };
+        await inTransaction?.(tx, result);
+        return result;
+      });
+    },
+
+    /** The caller's orders as buyer or as seller, newest first, paged by offset or keyset cursor. */
+  };
+}

@@ -1,0 +1,2 @@
+/* The orders' public module: the company's order list documents itself like the buyer's. */
+export { ORDER_LIST_DOC } from './docs.js';
