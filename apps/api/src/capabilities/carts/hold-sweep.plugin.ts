@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { startSweep } from '../../lib/sweep.js';
 
 /*
  * The cart hold sweep (docs/architecture.md, "Orders and cart holds"): a cart item holds its
@@ -23,38 +24,13 @@ export const HOLD_SWEEP_BATCH = 500;
 export default fp(
   async (app) => {
     const carts = app.cartRepository;
-    let running: Promise<number> | null = null;
-
-    async function releaseAll(): Promise<number> {
-      let released = 0;
-      for (;;) {
-        const n = await carts.releaseExpiredHolds(HOLD_SWEEP_BATCH);
-        released += n;
-        if (n < HOLD_SWEEP_BATCH) return released;
-      }
-    }
-
-    /** One sweep at a time per process: a slow one is joined, not doubled. */
-    function sweep(): Promise<number> {
-      running ??= releaseAll().finally(() => {
-        running = null;
-      });
-      return running;
-    }
-    app.decorate('cartHolds', { sweep });
-
-    const timer = setInterval(() => {
-      sweep()
-        .then((released) => {
-          if (released > 0) app.log.info({ released }, 'released expired cart holds');
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'cart hold sweep failed'));
-    }, HOLD_SWEEP_EVERY_MS);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
+    const sweep = startSweep(app, {
+      step: (batch) => carts.releaseExpiredHolds(batch),
+      batch: HOLD_SWEEP_BATCH,
+      everyMs: HOLD_SWEEP_EVERY_MS,
+      log: { done: 'released expired cart holds', failed: 'cart hold sweep failed' },
     });
+    app.decorate('cartHolds', { sweep });
   },
   { name: 'cart-holds', dependencies: ['cart-repository'] },
 );

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createMailDelivery, emailQueueDefinition, type MailDelivery } from './delivery.js';
 import { warnExpiringHolds } from './hold-warnings.js';
+import { startSweep } from '../../lib/sweep.js';
 
 /*
  * Notifications (docs/architecture.md, "Notifications"): the inbox repository, the email
@@ -42,46 +43,20 @@ export default fp(
     }
     await app.jobs.work(emailQueueDefinition(app.config), delivery.deliver);
 
-    // One run of each at a time per process: a slow one is joined, not doubled.
-    const inFlight = new Set<Promise<number>>();
-    const single = (task: () => Promise<number>) => {
-      let running: Promise<number> | null = null;
-      return () => {
-        if (!running) {
-          const started = task().finally(() => {
-            running = null;
-            inFlight.delete(started);
-          });
-          running = started;
-          inFlight.add(started);
-        }
-        return running;
-      };
-    };
-    const relay = single(delivery.relay);
-    const warn = single(async () => {
-      let total = 0;
-      for (;;) {
-        const n = await warnExpiringHolds(app.db, HOLD_WARNING_BATCH);
-        total += n;
-        if (n < HOLD_WARNING_BATCH) return total;
-      }
+    // Each runs once at a time per process, on its timer or when called (tests).
+    const relay = startSweep(app, {
+      step: () => delivery.relay(),
+      batch: Number.POSITIVE_INFINITY,
+      everyMs: RELAY_EVERY_MS,
+      log: { failed: 'notification relay failed' },
+    });
+    const warn = startSweep(app, {
+      step: (batch) => warnExpiringHolds(app.db, batch),
+      batch: HOLD_WARNING_BATCH,
+      everyMs: HOLD_WARNING_EVERY_MS,
+      log: { failed: 'cart hold warning sweep failed' },
     });
     app.decorate('notifications', { delivery, relay, warnExpiringHolds: warn });
-
-    const relayTimer = setInterval(() => {
-      relay().catch((error: unknown) => app.log.warn({ err: error }, 'notification relay failed'));
-    }, RELAY_EVERY_MS);
-    const warnTimer = setInterval(() => {
-      warn().catch((error: unknown) => app.log.warn({ err: error }, 'cart hold warning sweep failed'));
-    }, HOLD_WARNING_EVERY_MS);
-    relayTimer.unref();
-    warnTimer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(relayTimer);
-      clearInterval(warnTimer);
-      await Promise.allSettled([...inFlight]);
-    });
   },
   { name: 'notifications', dependencies: ['db', 'config', 'jobs', 'notification-repository'] },
 );

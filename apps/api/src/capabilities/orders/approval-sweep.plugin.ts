@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { startSweep } from '../../lib/sweep.js';
 
 /*
  * The approval timeout sweep (docs/architecture.md, "Company accounts"): a company order above
@@ -24,38 +25,13 @@ export const APPROVAL_SWEEP_BATCH = 200;
 export default fp(
   async (app) => {
     const orders = app.orderRepository;
-    let running: Promise<number> | null = null;
-
-    async function rejectAll(): Promise<number> {
-      let rejected = 0;
-      for (;;) {
-        const n = await orders.expireApprovals(APPROVAL_SWEEP_BATCH);
-        rejected += n;
-        if (n < APPROVAL_SWEEP_BATCH) return rejected;
-      }
-    }
-
-    /** One sweep at a time per process: a slow one is joined, not doubled. */
-    function sweep(): Promise<number> {
-      running ??= rejectAll().finally(() => {
-        running = null;
-      });
-      return running;
-    }
-    app.decorate('approvals', { sweep });
-
-    const timer = setInterval(() => {
-      sweep()
-        .then((rejected) => {
-          if (rejected > 0) app.log.info({ rejected }, 'rejected orders whose approval timed out');
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'approval sweep failed'));
-    }, APPROVAL_SWEEP_EVERY_MS);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
+    const sweep = startSweep(app, {
+      step: (batch) => orders.expireApprovals(batch),
+      batch: APPROVAL_SWEEP_BATCH,
+      everyMs: APPROVAL_SWEEP_EVERY_MS,
+      log: { done: 'rejected orders whose approval timed out', failed: 'approval sweep failed' },
     });
+    app.decorate('approvals', { sweep });
   },
   { name: 'approval-sweep', dependencies: ['order-repository'] },
 );
