@@ -42,6 +42,7 @@ const engineFree = [
   'test/plugins/import-pacing.test.ts',
   'test/routes/protected.test.ts',
   'test/routes/company-authorization.test.ts',
+  'test/routes/seller-authorization.test.ts',
 ];
 
 const databaseFree = [

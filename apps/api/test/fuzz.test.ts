@@ -121,7 +121,7 @@ async function attackerHoldings(): Promise<Map<string, number>> {
 async function victimState() {
   const db = t.database.db;
   const held = await attackerHoldings();
-  const owned = await db.select().from(products).where(eq(products.ownerUid, victim.uid)).orderBy(asc(products.id));
+  const owned = await db.select().from(products).where(eq(products.sellerId, victim.uid)).orderBy(asc(products.id));
   const cart = await db.select().from(cartItems).where(eq(cartItems.userUid, victim.uid)).orderBy(asc(cartItems.id));
   const bought = await db.select().from(orders).where(eq(orders.buyerUid, victim.uid)).orderBy(asc(orders.id));
   const lines = await db

@@ -71,7 +71,7 @@ test('a lone UTF-16 surrogate in a text field is a 400 like NUL, and nothing is 
   expect(errorBodySchema.parse(res.json()).details).toEqual([
     { field: 'name', message: 'Must not contain unpaired surrogate characters.' },
   ]);
-  const [row] = await t.database.db.select({ n: count() }).from(products).where(eq(products.ownerUid, seller.uid));
+  const [row] = await t.database.db.select({ n: count() }).from(products).where(eq(products.sellerId, seller.uid));
   expect(row?.n).toBe(1);
 });
 

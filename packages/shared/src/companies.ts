@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shipToSchema } from './orders.js';
+import { COMPANY_ROLES } from './roles.js';
 import { boundedText } from './schemas.js';
 
 /*
@@ -24,7 +25,7 @@ import { boundedText } from './schemas.js';
  *   DELETE /companies/current/invitations/:id           admin                       → 204
  *   GET    /invitations                                  signed in                  → 200 invitation[]
  *                                                        (pending, unexpired, for the token's email)
- *   POST   /invitations/:id/accept                      the invited email           → 200 companyDetail
+ *   POST   /invitations/:id/accept                      the invited email           → 200 acceptedInvitation
  *                                                        (409 ALREADY_IN_COMPANY when in a company)
  *   POST   /invitations/:id/decline                     the invited email           → 204
  *   PATCH  /companies/current/members/:uid {role?, spendingLimit?}  admin          → 200 member
@@ -49,22 +50,9 @@ import { boundedText } from './schemas.js';
  * (they cannot see it).
  */
 
-export const COMPANY_ROLES = ['admin', 'approver', 'buyer'] as const;
 export const companyRoleSchema = z.enum(COMPANY_ROLES, {
   error: () => `Role must be one of: ${COMPANY_ROLES.join(', ')}.`,
 });
-export type CompanyRole = z.infer<typeof companyRoleSchema>;
-
-export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
-  admin: 'Admin',
-  approver: 'Approver',
-  buyer: 'Buyer',
-};
-
-/** Who may approve or reject a colleague's order, and see every company order. */
-export function canApprove(role: CompanyRole | null | undefined): boolean {
-  return role === 'admin' || role === 'approver';
-}
 
 /** How long a checkout waits for approval before it is rejected by itself (APPROVAL_TIMEOUT_HOURS). */
 export const DEFAULT_APPROVAL_TIMEOUT_HOURS = 168;
@@ -134,6 +122,11 @@ export const invitationSchema = z.object({
   createdAt: z.iso.datetime(),
   /** INVITATION_EXPIRY_DAYS after it was sent; after that it is no longer listed or accepted. */
   expiresAt: z.iso.datetime(),
+  /**
+   * GET /invitations only: how many products the invitee sells on their own. Accepting brings them
+   * (and their sales) into the company, which owns its catalogue; the web app says so before.
+   */
+  ownProducts: z.number().int().optional(),
 });
 export type Invitation = z.output<typeof invitationSchema>;
 
@@ -173,6 +166,10 @@ export const companyDetailSchema = companySchema.extend({
   invitations: z.array(invitationSchema),
 });
 export type CompanyDetail = z.output<typeof companyDetailSchema>;
+
+/** POST /invitations/:id/accept: the company joined, and how many of the invitee's own products came with them. */
+export const acceptedInvitationSchema = companyDetailSchema.extend({ broughtProducts: z.number().int() });
+export type AcceptedInvitation = z.output<typeof acceptedInvitationSchema>;
 
 /**
  * The company address book: ship-to addresses every member may pick at checkout (the web app

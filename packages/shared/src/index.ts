@@ -12,4 +12,6 @@ export * from './imports.js';
 export * from './facet-constants.js';
 export * from './facets.js';
 export * from './companies.js';
+export * from './roles.js';
+export * from './activity.js';
 export * from './money.js';

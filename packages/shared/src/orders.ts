@@ -139,6 +139,8 @@ export const orderSummarySchema = z.object({
   buyerEmail: z.string(),
   buyerName: z.string(),
   sellerEmail: z.string(),
+  /** The selling company's name when the order was placed (null: a user selling on their own). */
+  sellerName: z.string().nullable(),
   /** The buyer's company when they ordered (sellers see it on orders and the sales desk); null for none. */
   companyName: z.string().nullable(),
   poNumber: z.string(),
@@ -204,6 +206,7 @@ export const placedOrderSchema = orderSummarySchema.pick({
   _id: true,
   orderNumber: true,
   sellerEmail: true,
+  sellerName: true,
   status: true,
   total: true,
 });

@@ -145,6 +145,12 @@ export const productSchema = productInputSchema.extend({
   _id: z.uuid(),
   /** The owner's email, from their token when the product was created (signed-in callers only). */
   email: z.string(),
+  /**
+   * The selling company (docs/architecture.md, "Seller organisations"): a product created by a
+   * member of a company belongs to the company, whose name buyers see. Null for a user selling on
+   * their own.
+   */
+  seller: z.object({ companyId: z.uuid(), name: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

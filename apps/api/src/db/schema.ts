@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  ACTIVITY_KINDS,
   AVAILABLE_THRESHOLD,
   CATEGORY_VALUES,
   COMPANY_LIMITS,
@@ -30,6 +31,7 @@ import {
   NOTIFICATION_KINDS,
   LIST_LIMITS,
   TRADE_LIMITS,
+  type ActivityKind,
   type Category,
   type CompanyRole,
   type EmailTopic,
@@ -67,8 +69,13 @@ export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerUid: text('owner_uid').notNull(),
+    // The seller (docs/architecture.md, "Seller organisations"): the company's id when a member of
+    // a company created it (the business owns the catalogue), else the creating user's uid. The
+    // column keeps its first name; `owner_email` is the creating user's email (the spec's `email`).
+    sellerId: text('owner_uid').notNull(),
     ownerEmail: text('owner_email').notNull(),
+    // The selling company's name (null for a user selling on their own), kept with the company's.
+    sellerName: text('seller_name'),
     name: text('name').notNull(),
     image: text('image').notNull().default(''),
     brand: text('brand').notNull().default(''),
@@ -127,7 +134,7 @@ export const products = pgTable(
     index('products_available_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.quantity} > ${sql.raw(String(AVAILABLE_THRESHOLD))}`),
-    index('products_owner_uid_idx').on(t.ownerUid, t.createdAt, t.id),
+    index('products_owner_uid_idx').on(t.sellerId, t.createdAt, t.id),
     // The brand facet filter (docs/architecture.md, "Facets"): one or several brands in the
     // default order, and with a price range (or the price sorts) inside each brand.
     index('products_brand_idx').on(t.brand, t.createdAt, t.id),
@@ -135,7 +142,7 @@ export const products = pgTable(
     // A seller's SKUs are unique, case-insensitively; the same index finds a SKU (exactly or by
     // prefix) across the catalogue.
     uniqueIndex('products_sku_owner_unique')
-      .on(skuKey(t.sku), t.ownerUid)
+      .on(skuKey(t.sku), t.sellerId)
       .where(sql`${t.sku} IS NOT NULL`),
     // Substring and typo-tolerant search over name and brand (pg_trgm, on both engines).
     index('products_search_idx').using('gin', sql`${searchText(t.name, t.brand)} gin_trgm_ops`),
@@ -164,7 +171,7 @@ export const cartItems = pgTable(
     buyDate: timestamp('buy_date', { withTimezone: true }).notNull().defaultNow(),
     // The product's owner when it was bought: checkout makes one order per seller, even for a
     // product deleted since.
-    sellerUid: text('seller_uid').notNull(),
+    sellerId: text('seller_uid').notNull(),
     sellerEmail: text('seller_email').notNull(),
     // The stock is held until then (buy date + CART_HOLD_HOURS); the hold sweep releases it after.
     heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
@@ -211,8 +218,11 @@ export const orders = pgTable(
     buyerUid: text('buyer_uid').notNull(),
     buyerEmail: text('buyer_email').notNull(),
     buyerName: text('buyer_name').notNull(),
-    sellerUid: text('seller_uid').notNull(),
+    // The seller: a company's id or a user's uid, as on the product (products.owner_uid).
+    sellerId: text('seller_uid').notNull(),
     sellerEmail: text('seller_email').notNull(),
+    // The selling company's name when the order was placed (null: a user selling on their own).
+    sellerName: text('seller_name'),
     status: text('status').$type<OrderStatus>().notNull().default('placed'),
     poNumber: text('po_number').notNull().default(''),
     shipName: text('ship_name').notNull(),
@@ -283,11 +293,11 @@ export const orders = pgTable(
     // My Orders and Sales, newest first, with and without a status filter (read backwards).
     index('orders_buyer_idx').on(t.buyerUid, t.placedAt, t.id),
     index('orders_buyer_status_idx').on(t.buyerUid, t.status, t.placedAt, t.id),
-    index('orders_seller_idx').on(t.sellerUid, t.placedAt, t.id),
-    index('orders_seller_status_idx').on(t.sellerUid, t.status, t.placedAt, t.id),
+    index('orders_seller_idx').on(t.sellerId, t.placedAt, t.id),
+    index('orders_seller_status_idx').on(t.sellerId, t.status, t.placedAt, t.id),
     index('orders_checkout_id_idx').on(t.checkoutId),
     // The seller's dashboard: a window of days read from the index alone.
-    index('orders_seller_sales_idx').on(t.sellerUid, t.placedAt, t.status, t.total),
+    index('orders_seller_sales_idx').on(t.sellerId, t.placedAt, t.status, t.total),
     // Company orders, newest first, by status; the approval timeout sweep.
     index('orders_company_idx').on(t.companyId, t.placedAt, t.id),
     index('orders_company_status_idx').on(t.companyId, t.status, t.placedAt, t.id),
@@ -339,19 +349,19 @@ export const orderLines = pgTable(
 export const sellerDailySales = pgTable(
   'seller_daily_sales',
   {
-    sellerUid: text('seller_uid').notNull(),
+    sellerId: text('seller_uid').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     orders: integer('orders').notNull().default(0),
     revenue: numeric('revenue', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.sellerUid, t.day] })],
+  (t) => [primaryKey({ columns: [t.sellerId, t.day] })],
 );
 
 /** Units and revenue per product a day (the top products); `name` is the newest line's, as of `name_at`. */
 export const sellerProductSales = pgTable(
   'seller_product_sales',
   {
-    sellerUid: text('seller_uid').notNull(),
+    sellerId: text('seller_uid').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     productId: uuid('product_id').notNull(),
     units: bigint('units', { mode: 'number' }).notNull().default(0),
@@ -359,7 +369,7 @@ export const sellerProductSales = pgTable(
     name: text('name').notNull(),
     nameAt: timestamp('name_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sellerUid, t.day, t.productId] })],
+  (t) => [primaryKey({ columns: [t.sellerId, t.day, t.productId] })],
 );
 
 /**
@@ -555,6 +565,38 @@ export const companyMembers = pgTable(
   ],
 );
 
+/**
+ * The company's activity log (docs/architecture.md, "Seller organisations"): who changed what,
+ * when, with the values before and after. Written in the transaction of the change it records;
+ * a trigger (migration 0014) refuses every UPDATE and DELETE, so nothing rewrites history.
+ */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    actorUid: text('actor_uid').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    actorName: text('actor_name').notNull().default(''),
+    kind: text('kind').$type<ActivityKind>().notNull(),
+    action: text('action').notNull(),
+    subjectId: text('subject_id').notNull(),
+    subjectLabel: text('subject_label').notNull(),
+    summary: text('summary').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('activity_log_kind_known', sql`${t.kind} IN (${sql.raw(ACTIVITY_KINDS.map((k) => `'${k}'`).join(', '))})`),
+    index('activity_log_company_idx').on(t.companyId, t.createdAt, t.id),
+    index('activity_log_company_actor_idx').on(t.companyId, t.actorUid, t.createdAt, t.id),
+    index('activity_log_company_kind_idx').on(t.companyId, t.kind, t.createdAt, t.id),
+  ],
+);
+
 /** An admin's invitation of an email (lower-cased) to the company; pending until accepted, declined, revoked or expired. */
 export const companyInvitations = pgTable(
   'company_invitations',
@@ -657,8 +699,10 @@ export const imports = pgTable(
   'imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerUid: text('owner_uid').notNull(),
+    // The seller whose catalogue it changes (a company's id or a user's uid), and who started it.
+    sellerId: text('owner_uid').notNull(),
     ownerEmail: text('owner_email').notNull(),
+    startedByUid: text('started_by_uid'),
     dryRun: boolean('dry_run').notNull(),
     status: text('status')
       .$type<'uploading' | 'queued' | 'running' | 'done' | 'failed'>()
@@ -684,7 +728,7 @@ export const imports = pgTable(
   (t) => [
     check('imports_status_known', sql`${t.status} IN ('uploading', 'queued', 'running', 'done', 'failed')`),
     check('imports_kind_known', sql`${t.kind} IN ('csv', 'xlsx')`),
-    index('imports_owner_idx').on(t.ownerUid, t.createdAt),
+    index('imports_owner_idx').on(t.sellerId, t.createdAt),
   ],
 );
 
@@ -727,5 +771,7 @@ export type CompanyMemberRow = typeof companyMembers.$inferSelect;
 export type CompanyInvitationRow = typeof companyInvitations.$inferSelect;
 export type CompanyAddressRow = typeof companyAddresses.$inferSelect;
 export type ImportRow = typeof imports.$inferSelect;
+export type ActivityRow = typeof activityLog.$inferSelect;
+export type NewActivityRow = typeof activityLog.$inferInsert;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

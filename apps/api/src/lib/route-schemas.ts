@@ -1,4 +1,4 @@
-import { errorBodySchema, publicProductSchema } from '@b2b/shared';
+import { can, errorBodySchema, PERMISSIONS, publicProductSchema, rolesThatCan, type Permission } from '@b2b/shared';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ListPageInfo } from './page.js';
@@ -59,4 +59,18 @@ export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, pag
     reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
   }
   if (page.correctedQuery) reply.header('X-Search-Corrected', encodeURIComponent(page.correctedQuery));
+}
+
+/**
+ * Who may call a seller route, for its OpenAPI description: read from the roles table in
+ * packages/shared (roles.ts), so the document says what the checks do.
+ */
+export function permissionDoc(permission: Permission): string {
+  const roles = rolesThatCan(permission).map((role) => `\`${role}\``);
+  const soleTrader = can(null, permission) ? 'A user without a company, or a' : 'A';
+  return (
+    `${soleTrader} company member with the role ${roles.join(' or ')} (permission \`${permission}\`: ` +
+    `${PERMISSIONS[permission]}); other roles get 403 FORBIDDEN. A member acts for the company: its catalogue, ` +
+    `its sales, its dashboard.`
+  );
 }

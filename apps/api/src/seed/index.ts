@@ -117,7 +117,7 @@ function productRows(catalogue: Catalogue, sellers: SeededSeller[]): NewProductR
     if (!seller) throw new Error(`Demo product "${input.name}" names an unknown seller "${key}".`);
     const data = productCreateSchema.parse(input);
     const at = new Date(base + index * 1000);
-    return { ...data, ownerUid: seller.uid, ownerEmail: seller.email, createdAt: at, updatedAt: at };
+    return { ...data, sellerId: seller.uid, ownerEmail: seller.email, createdAt: at, updatedAt: at };
   });
 }
 
@@ -181,8 +181,8 @@ export async function seedDemo({
     for (const seller of sellers) {
       await tx
         .update(products)
-        .set({ ownerUid: seller.uid })
-        .where(and(eq(products.ownerEmail, seller.email), ne(products.ownerUid, seller.uid)));
+        .set({ sellerId: seller.uid })
+        .where(and(eq(products.ownerEmail, seller.email), ne(products.sellerId, seller.uid)));
     }
     if (force && emails.length > 0) await tx.delete(products).where(inArray(products.ownerEmail, emails));
     if (!force && (await hasProducts(tx))) return 0;

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => handle.dispose());
 
 const valid: NewProductRow = {
-  ownerUid: 'u1',
+  sellerId: 'u1',
   ownerEmail: 'u1@example.com',
   name: 'Valid',
   category: 'home',
@@ -80,7 +80,7 @@ test('cart items need a positive quantity and keep their product id after the pr
     userEmail: 'u2@example.com',
     displayName: 'U2',
     buyQuantity: 0,
-    sellerUid: 'u1',
+    sellerId: 'u1',
     sellerEmail: 'u1@example.com',
     heldUntil: new Date(Date.now() + 3_600_000),
   };

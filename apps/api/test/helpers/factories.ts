@@ -16,7 +16,7 @@ export async function insertProduct(db: AppDb, owner: Owner, overrides: Partial<
     .insert(products)
     .values({
       ...buildProductInput({ quantity: 500, minSellQty: 1 }),
-      ownerUid: owner.uid,
+      sellerId: owner.uid,
       ownerEmail: owner.email.toLowerCase(),
       ...overrides,
     })

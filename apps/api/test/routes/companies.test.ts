@@ -291,7 +291,7 @@ describe('spending limits and approval', () => {
       t.database.db
         .select({ orders: sellerDailySales.orders, revenue: sellerDailySales.revenue })
         .from(sellerDailySales)
-        .where(eq(sellerDailySales.sellerUid, seller.uid));
+        .where(eq(sellerDailySales.sellerId, seller.uid));
     const before = await rollup();
     // The approvers are told (not the buyer themself).
     expect((await inboxOf(approver)).some((n) => n.kind === 'approval_requested' && n.link === `/orders/${id}`)).toBe(

@@ -8,14 +8,17 @@ import { insertProduct } from '../helpers/factories.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
- * The authorization matrix of company accounts (issue 24): {no company, buyer, approver, admin}
- * × {same company, other company} × every company route and every order action. Every target
+ * The authorization matrix of company accounts (issue 24): {no company, buyer, approver, admin,
+ * catalogue, sales} × {same company, other company} × every company route and every order action. Every target
  * belongs to company A; only the rows of the routes table may succeed, and ids of company A
  * answer 404 (never 403) to anyone outside it, so they cannot be probed. A role only: "buyer of
  * the same company" is a colleague of the order's buyer, never the buyer themself.
  */
 
 type Role = 'none' | CompanyRole;
+/** The seller roles (catalogue, sales) buy like a buyer: on these routes they answer as one. */
+type BuyingRole = 'none' | 'buyer' | 'approver' | 'admin';
+const asBuyer = (role: Role): BuyingRole => (role === 'catalogue' || role === 'sales' ? 'buyer' : role);
 interface Caller {
   role: Role;
   same: boolean;
@@ -41,11 +44,12 @@ const key = ({ role, same }: Caller) => (role === 'none' ? 'none' : `${role}-${s
 beforeAll(async () => {
   t = await createTestApp({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '100000', READ_RATE_LIMIT_PER_MINUTE: '100000' } });
   co = companyClient(t);
-  const [seller, none, aAdmin, aApprover, aBuyer, bAdmin, bApprover, bBuyer, buyerOfOrders] = await Promise.all(
-    Array.from({ length: 9 }, () => createUser()),
-  );
+  const [seller, none, aAdmin, aApprover, aBuyer, bAdmin, bApprover, bBuyer, buyerOfOrders, ...staff] =
+    await Promise.all(Array.from({ length: 13 }, () => createUser()));
+  const [aCatalogue, aSales, bCatalogue, bSales] = staff;
   if (!seller || !none || !aAdmin || !aApprover || !aBuyer || !bAdmin || !bApprover || !bBuyer || !buyerOfOrders)
     throw new Error('users');
+  if (!aCatalogue || !aSales || !bCatalogue || !bSales) throw new Error('users');
   Object.assign(users, {
     none,
     'admin-A': aAdmin,
@@ -54,6 +58,10 @@ beforeAll(async () => {
     'admin-B': bAdmin,
     'approver-B': bApprover,
     'buyer-B': bBuyer,
+    'catalogue-A': aCatalogue,
+    'sales-A': aSales,
+    'catalogue-B': bCatalogue,
+    'sales-B': bSales,
   });
   adminA = aAdmin;
   orderBuyer = buyerOfOrders;
@@ -61,9 +69,13 @@ beforeAll(async () => {
   await co.join(aAdmin, aApprover, 'approver');
   await co.join(aAdmin, aBuyer, 'buyer', 100);
   await co.join(aAdmin, orderBuyer, 'buyer', 1);
+  await co.join(aAdmin, aCatalogue, 'catalogue', 100);
+  await co.join(aAdmin, aSales, 'sales', 100);
   await co.create(bAdmin, NAMES.B);
   await co.join(bAdmin, bApprover, 'approver');
   await co.join(bAdmin, bBuyer, 'buyer', 100);
+  await co.join(bAdmin, bCatalogue, 'catalogue', 100);
+  await co.join(bAdmin, bSales, 'sales', 100);
   productId = await insertProduct(t.database.db, seller, {
     quantity: 1_000_000,
     minSellQty: 1,
@@ -107,11 +119,17 @@ async function newMember(): Promise<string> {
   return member.uid;
 }
 
-/** Expected status by role: none / buyer / approver / admin, same company or other. */
+/**
+ * Expected status by role: none / buyer / approver / admin, same company or other. These routes are
+ * the buying side's: a catalogue manager or order desk clerk answers as a buyer (the seller
+ * routes' matrix is seller-authorization.test.ts).
+ */
 const by =
-  (same: Record<Role, number>, other: Record<Exclude<Role, 'none'>, number>) =>
-  ({ role, same: isSame }: Caller): number =>
-    role === 'none' ? same.none : isSame ? same[role] : other[role];
+  (same: Record<BuyingRole, number>, other: Record<Exclude<BuyingRole, 'none'>, number>) =>
+  ({ role, same: isSame }: Caller): number => {
+    const as = asBuyer(role);
+    return as === 'none' ? same.none : isSame ? same[as] : other[as];
+  };
 const adminOnly = (ok: number) =>
   by({ none: 404, buyer: 403, approver: 403, admin: ok }, { buyer: 403, approver: 403, admin: ok });
 const adminOnlyById = (ok: number) =>
@@ -334,7 +352,7 @@ const ROUTES: Route[] = [
 
 const CALLERS: Caller[] = [
   { role: 'none', same: false },
-  ...(['buyer', 'approver', 'admin'] as const).flatMap((role) => [
+  ...(['buyer', 'approver', 'admin', 'catalogue', 'sales'] as const).flatMap((role) => [
     { role, same: true },
     { role, same: false },
   ]),
@@ -344,7 +362,7 @@ const CASES = ROUTES.flatMap((route) => CALLERS.map((caller) => ({ route, caller
 
 describe(`the authorization matrix: ${CALLERS.length} callers × ${ROUTES.length} routes = ${CASES.length} cases`, () => {
   test('the matrix covers every caller and route', () => {
-    expect(CASES).toHaveLength(7 * ROUTES.length);
+    expect(CASES).toHaveLength(11 * ROUTES.length);
   });
 
   test.each(CASES.map((c) => ({ ...c, name: c.route.name })))('$name by $who', async ({ route, caller }) => {

@@ -46,7 +46,7 @@ const errorsOf = async (user: TestUser, id: string) =>
     ImportRowError[]
   >();
 
-const mine = (user: TestUser) => t.database.db.select().from(products).where(eq(products.ownerUid, user.uid));
+const mine = (user: TestUser) => t.database.db.select().from(products).where(eq(products.sellerId, user.uid));
 
 describe('an import', () => {
   test('dry run checks every row and writes nothing; the import then creates, and a bad row fails alone', async () => {
@@ -255,7 +255,7 @@ describe('export', () => {
     const [row] = await t.database.db
       .select()
       .from(products)
-      .where(and(eq(products.ownerUid, seller.uid)));
+      .where(and(eq(products.sellerId, seller.uid)));
     expect(row).toMatchObject({
       sku: 'KT-MUG-350',
       packSize: 36,

@@ -156,16 +156,16 @@ describe('seedDemo (the CLI)', () => {
 
     // Simulate a lost emulator: the demo products point at a uid that no longer exists.
     const sellerEmail = catalogue.sellers[0]?.email ?? '';
-    await t.database.db.update(products).set({ ownerUid: 'stale-uid' }).where(eq(products.ownerEmail, sellerEmail));
+    await t.database.db.update(products).set({ sellerId: 'stale-uid' }).where(eq(products.ownerEmail, sellerEmail));
     const relinked = await seedDemo({ db: t.database.db, auth: t.app.firebaseAuth, emulator, catalogue });
     expect(relinked.inserted).toBe(0);
     const owners = await t.database.db
-      .select({ uid: products.ownerUid })
+      .select({ uid: products.sellerId })
       .from(products)
       .where(eq(products.ownerEmail, sellerEmail));
     expect(owners.map((o) => o.uid)).toEqual(owners.map(() => relinked.sellers[0]?.uid));
     const [outsiderRow] = await t.database.db.select().from(products).where(eq(products.id, keep));
-    expect(outsiderRow?.ownerUid).toBe(outsider.uid);
+    expect(outsiderRow?.sellerId).toBe(outsider.uid);
   });
 });
 

@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', ...page(() => import('./routes/dashboard')) },
               { path: 'company', ...page(() => import('./routes/company')) },
               { path: 'company/orders', ...page(() => import('./routes/company-orders')) },
+              { path: 'company/activity', ...page(() => import('./routes/company-activity')) },
               { path: 'approvals', ...page(() => import('./routes/approvals')) },
               // One route for both, so the chosen file stays chosen when an import's id joins the URL.
               { path: 'import/:id?', ...page(() => import('./routes/import-products')) },

@@ -45,6 +45,8 @@ export const paths = {
   approvals: '/approvals',
   /** Every order of the company's members, by member and status (approvers and admins). */
   companyOrders: '/company/orders',
+  /** Who changed what in the company: products, stock, orders, staff, imports (admins). */
+  activity: '/company/activity',
   contact: '/contact',
   /** The signed-in user's profile: names, photo, company, password. */
   profile: '/profile',

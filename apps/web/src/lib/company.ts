@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CompanyDetail, CompanyRole, Invitation } from '@b2b/shared';
+import type { CompanyDetail, Invitation } from '@b2b/shared';
 import { apiFetch } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
@@ -11,20 +11,13 @@ import { useAuth } from '@/lib/auth';
  * The role is the server's: the menu only hides what the API would refuse anyway.
  */
 
-/**
- * The shared `canApprove`, for the navbar: importing it from the shared package would bring the
- * companies module's zod schemas into the first load of every page (the home page's JS budget).
- */
-export function canApproveRole(role: CompanyRole | null | undefined): boolean {
-  return role === 'admin' || role === 'approver';
-}
-
 export const companyKeys = {
   all: ['company'] as const,
   current: (uid: string) => ['company', uid, 'current'] as const,
   invitations: (uid: string) => ['company', uid, 'invitations'] as const,
   addresses: (uid: string) => ['company', uid, 'addresses'] as const,
   orders: (uid: string, query: object) => ['company', uid, 'orders', query] as const,
+  activity: (uid: string, filter: object) => ['company', uid, 'activity', filter] as const,
 };
 
 /** GET /api/companies/mine: the caller's company, or null when there is none. */

@@ -20,7 +20,7 @@ interface CartItemContext {
 }
 
 export function toCartItem(
-  { id, userUid: _buyer, sellerUid: _seller, buyDate, heldUntil, ...fields }: CartItemRow,
+  { id, userUid: _buyer, sellerId: _seller, buyDate, heldUntil, ...fields }: CartItemRow,
   { packSize, productQuantity, nextTier }: CartItemContext,
 ): CartItem {
   return {
@@ -63,7 +63,7 @@ const PURCHASED = {
   maxOrderQty: products.maxOrderQty,
   priceTiers: products.priceTiers,
   sku: products.sku,
-  ownerUid: products.ownerUid,
+  sellerId: products.sellerId,
   ownerEmail: products.ownerEmail,
 };
 
@@ -210,7 +210,7 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
                     ${column((a) => a.product.sku)}::text[],
                     ${column((a) => a.line.user.uid)}::text[], ${column((a) => a.line.user.email)}::text[],
                     ${column((a) => a.line.user.displayName)}::text[], ${column((a) => a.line.buyQuantity)}::integer[],
-                    ${column((a) => a.product.ownerUid)}::text[], ${column((a) => a.product.ownerEmail)}::text[])
+                    ${column((a) => a.product.sellerId)}::text[], ${column((a) => a.product.ownerEmail)}::text[])
              as r(id, product_id, name, image, brand, category, price, list_price, sku,
                   uid, email, display_name, qty, seller_uid, seller_email)
         where r.product_id in (select id from bought)`);

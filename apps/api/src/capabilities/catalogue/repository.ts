@@ -8,7 +8,7 @@ import {
   type ProductData,
   type ProductUpdate,
 } from '@b2b/shared';
-import type { AppDb } from '../../db/client.js';
+import type { AppDb, AppTx } from '../../db/client.js';
 import { products, skuKey, type ProductRow } from '../../db/schema.js';
 import { AppError, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import { createFacetCounter, type FacetQuery } from './listing/facets.js';
@@ -16,13 +16,20 @@ import { matchCondition } from './listing/conditions.js';
 import { createProductLister } from './listing/lister.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { PRODUCT_COLUMN_TYPE } from './columns.js';
+import { actingSeller, type Seller } from '../companies/index.js';
+import { recordActivity } from '../activity/index.js';
+import { productCreated, productDeleted, productUpdated } from './activity.js';
 
 /**
  * A row as the API sends it: the product input's fields plus id, owner email and timestamps.
  * A loop over the schema's fields, not a rest spread: on a page of rows the spread cost 5×.
  */
 export function toProduct(row: ProductRow): Product {
-  const product: Partial<Record<keyof Product, unknown>> = { _id: row.id, email: row.ownerEmail };
+  const product: Partial<Record<keyof Product, unknown>> = {
+    _id: row.id,
+    email: row.ownerEmail,
+    seller: row.sellerName === null ? null : { companyId: row.sellerId, name: row.sellerName },
+  };
   for (const field of PRODUCT_FIELDS) product[field] = row[field];
   product.createdAt = row.createdAt.toISOString();
   product.updatedAt = row.updatedAt.toISOString();
@@ -49,12 +56,16 @@ function assertTradeRules(product: Parameters<typeof tradeRuleIssues>[0]): void 
 
 export function createProductRepository(db: AppDb) {
   /** Turns the unique index's refusal into 409 SKU_TAKEN, naming the product that has the SKU. */
-  async function skuTaken(error: unknown, user: AuthUser, sku: string | null | undefined): Promise<unknown> {
-    if (!sku || !isUniqueViolation(error, 'products_sku_owner_unique')) return error;
+  async function skuTaken(
+    error: unknown,
+    seller: Seller | undefined,
+    sku: string | null | undefined,
+  ): Promise<unknown> {
+    if (!seller || !sku || !isUniqueViolation(error, 'products_sku_owner_unique')) return error;
     const [holder] = await db
       .select({ name: products.name })
       .from(products)
-      .where(and(sql`${skuKey(products.sku)} = lower(${sku})`, eq(products.ownerUid, user.uid)));
+      .where(and(sql`${skuKey(products.sku)} = lower(${sku})`, eq(products.sellerId, seller.id)));
     return new AppError(
       'SKU_TAKEN',
       `You already have a product with SKU ${sku}${holder ? `: “${holder.name}”` : ''}. SKUs must be unique among your products.`,
@@ -70,11 +81,14 @@ export function createProductRepository(db: AppDb) {
     .from(products)
     .where(eq(products.id, sql.placeholder('id')))
     .prepare('product_by_id');
-  /** The product, if it exists (null otherwise); 403 when it is someone else's. */
-  async function ownedRow(id: string, user: AuthUser): Promise<ProductRow | null> {
-    const [row] = await db.select().from(products).where(eq(products.id, id));
+  /**
+   * The product, if it exists (null otherwise), locked for the change: 403 when the caller's role
+   * may not keep the catalogue, or when the product is another seller's (another company's).
+   */
+  async function writableRow(tx: AppTx, id: string, seller: Seller): Promise<ProductRow | null> {
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!row) return null;
-    if (row.ownerUid !== user.uid) throw forbidden('Only the owner of this product can change it.');
+    if (row.sellerId !== seller.id) throw forbidden('Only the owner of this product can change it.');
     return row;
   }
 
@@ -94,15 +108,21 @@ export function createProductRepository(db: AppDb) {
 
     async create(user: AuthUser, data: ProductData): Promise<string> {
       assertTradeRules(data);
-      const [row] = await db
-        .insert(products)
-        .values({ ...data, ownerUid: user.uid, ownerEmail: user.email })
-        .returning({ id: products.id })
+      let seller: Seller | undefined;
+      return db
+        .transaction(async (tx) => {
+          seller = await actingSeller(tx, user, 'catalogue');
+          const [row] = await tx
+            .insert(products)
+            .values({ ...data, sellerId: seller.id, sellerName: seller.name, ownerEmail: user.email })
+            .returning();
+          if (!row) throw new Error('insert returned no row');
+          await recordActivity(tx, seller, productCreated(row));
+          return row.id;
+        })
         .catch(async (error: unknown) => {
-          throw await skuTaken(error, user, data.sku);
+          throw await skuTaken(error, seller, data.sku);
         });
-      if (!row) throw new Error('insert returned no row');
-      return row.id;
     },
 
     /** matchedCount 1 once ownership is proven; modifiedCount 1 only when a value really changed. Null: no such product. */
@@ -111,30 +131,38 @@ export function createProductRepository(db: AppDb) {
       user: AuthUser,
       patch: ProductUpdate,
     ): Promise<{ matched: number; modified: number } | null> {
-      const row = await ownedRow(id, user);
-      if (!row) return null;
-      const changed = differs(patch);
-      if (!changed) return { matched: 1, modified: 0 };
-      assertTradeRules({ ...row, ...patch });
-      const updated = await db
-        .update(products)
-        .set({ ...patch, updatedAt: sql`now()` })
-        .where(and(eq(products.id, id), eq(products.ownerUid, user.uid), changed))
-        .returning({ id: products.id })
+      let seller: Seller | undefined;
+      return db
+        .transaction(async (tx) => {
+          seller = await actingSeller(tx, user, 'catalogue');
+          const row = await writableRow(tx, id, seller);
+          if (!row) return null;
+          const changed = differs(patch);
+          if (!changed) return { matched: 1, modified: 0 };
+          assertTradeRules({ ...row, ...patch });
+          const [updated] = await tx
+            .update(products)
+            .set({ ...patch, updatedAt: sql`now()` })
+            .where(and(eq(products.id, id), changed))
+            .returning();
+          if (updated) await recordActivity(tx, seller, productUpdated(row, updated));
+          return { matched: 1, modified: updated ? 1 : 0 };
+        })
         .catch(async (error: unknown) => {
-          throw await skuTaken(error, user, patch.sku);
+          throw await skuTaken(error, seller, patch.sku);
         });
-      return { matched: 1, modified: updated.length };
     },
 
-    /** How many were deleted (0 when a concurrent delete came first); null: no such product. */
+    /** How many were deleted; null: no such product. */
     async remove(id: string, user: AuthUser): Promise<number | null> {
-      if (!(await ownedRow(id, user))) return null;
-      const deleted = await db
-        .delete(products)
-        .where(and(eq(products.id, id), eq(products.ownerUid, user.uid)))
-        .returning({ id: products.id });
-      return deleted.length;
+      return db.transaction(async (tx) => {
+        const seller = await actingSeller(tx, user, 'catalogue');
+        const row = await writableRow(tx, id, seller);
+        if (!row) return null;
+        const deleted = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+        await recordActivity(tx, seller, productDeleted(row));
+        return deleted.length;
+      });
     },
 
     /**
@@ -142,33 +170,32 @@ export function createProductRepository(db: AppDb) {
      * above LIMITS.quantity (computed in bigint: no integer overflow on the way). Null: no such product.
      */
     async adjustQuantity(id: string, user: AuthUser, decBy: number): Promise<number | null> {
-      if (!(await ownedRow(id, user))) return null;
-      const next = sql`${products.quantity}::bigint - ${decBy}::bigint`;
-      const [row] = await db
-        .update(products)
-        .set({ quantity: sql`(${next})::integer`, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(products.id, id),
-            eq(products.ownerUid, user.uid),
-            sql`${next} between 0 and ${LIMITS.quantity}::bigint`,
-          ),
-        )
-        .returning({ quantity: products.quantity });
-      if (row) return row.quantity;
-      const current = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, id));
-      if (!current[0]) return null;
-      const { quantity } = current[0];
-      // A positive decBy can only fail the lower bound, a negative one only the upper.
-      if (decBy < 0) {
-        const room = Math.max(0, LIMITS.quantity - quantity);
-        throw new AppError(
-          'STOCK_LIMIT_EXCEEDED',
-          `Stock cannot exceed ${LIMITS.quantity.toLocaleString('en-US')} units: ` +
-            `${quantity} are in stock, so at most ${room} more can be added.`,
-        );
-      }
-      throw new AppError('INSUFFICIENT_STOCK', `Stock cannot go below 0: only ${quantity} units are in stock.`);
+      return db.transaction(async (tx) => {
+        const seller = await actingSeller(tx, user, 'catalogue');
+        const row = await writableRow(tx, id, seller);
+        if (!row) return null;
+        const next = row.quantity - decBy;
+        // A positive decBy can only fail the lower bound, a negative one only the upper.
+        if (next > LIMITS.quantity) {
+          const room = Math.max(0, LIMITS.quantity - row.quantity);
+          throw new AppError(
+            'STOCK_LIMIT_EXCEEDED',
+            `Stock cannot exceed ${LIMITS.quantity.toLocaleString('en-US')} units: ` +
+              `${row.quantity} are in stock, so at most ${room} more can be added.`,
+          );
+        }
+        if (next < 0) {
+          throw new AppError('INSUFFICIENT_STOCK', `Stock cannot go below 0: only ${row.quantity} units are in stock.`);
+        }
+        const [updated] = await tx
+          .update(products)
+          .set({ quantity: next, updatedAt: sql`now()` })
+          .where(eq(products.id, id))
+          .returning();
+        if (!updated) throw new Error('the locked product changed underneath');
+        if (decBy !== 0) await recordActivity(tx, seller, productUpdated(row, updated));
+        return updated.quantity;
+      });
     },
   };
 }

@@ -45,7 +45,7 @@ export function createAddresses(db: AppDb) {
     async addAddress(user: AuthUser, input: CompanyAddressData): Promise<CompanyAddress> {
       return db.transaction(async (tx) => {
         const member = await requireMembership(tx, user.uid);
-        requireRole(member, ['admin'], 'manage the address book');
+        requireRole(member, 'manage', 'manage the address book');
         const [{ n } = { n: 0 }] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(companyAddresses)
@@ -64,7 +64,7 @@ export function createAddresses(db: AppDb) {
 
     async updateAddress(user: AuthUser, id: string, input: CompanyAddressData): Promise<CompanyAddress | null> {
       const member = await requireMembership(db, user.uid);
-      requireRole(member, ['admin'], 'manage the address book');
+      requireRole(member, 'manage', 'manage the address book');
       const [row] = await db
         .update(companyAddresses)
         .set({ ...normalizeAddress(input), updatedAt: sql`now()` })
@@ -76,7 +76,7 @@ export function createAddresses(db: AppDb) {
     /** False when the company has no such address. */
     async removeAddress(user: AuthUser, id: string): Promise<boolean> {
       const member = await requireMembership(db, user.uid);
-      requireRole(member, ['admin'], 'manage the address book');
+      requireRole(member, 'manage', 'manage the address book');
       const deleted = await db
         .delete(companyAddresses)
         .where(and(eq(companyAddresses.id, id), eq(companyAddresses.companyId, member.companyId)))

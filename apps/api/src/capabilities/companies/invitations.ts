@@ -1,5 +1,11 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { INVITATION_EXPIRY_DAYS, type CompanyDetail, type CompanyRole, type Invitation } from '@b2b/shared';
+import {
+  COMPANY_ROLE_LABELS,
+  INVITATION_EXPIRY_DAYS,
+  type CompanyDetail,
+  type CompanyRole,
+  type Invitation,
+} from '@b2b/shared';
 import type { AppDb } from '../../db/client.js';
 import {
   companies,
@@ -12,6 +18,9 @@ import { AppError } from '../../lib/errors.js';
 import { notifyInvitation } from '../notifications/index.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { requireMembership, requireRole, type CompanyDetailReader } from './membership.js';
+import { bringIntoCompany, ownProductCount } from './transfer.js';
+import { sellerOfMember } from './seller.js';
+import { recordActivity } from '../activity/index.js';
 
 /* Invitations into a company: sent by an admin, accepted or declined by the invited address. */
 
@@ -44,7 +53,7 @@ export function createInvitations(db: AppDb, { detail }: { detail: CompanyDetail
     ): Promise<Invitation> {
       return db.transaction(async (tx) => {
         const member = await requireMembership(tx, user.uid);
-        requireRole(member, ['admin'], 'invite people');
+        requireRole(member, 'manage', 'invite people');
         const [existing] = await tx
           .select({ uid: companyMembers.uid })
           .from(companyMembers)
@@ -71,6 +80,14 @@ export function createInvitations(db: AppDb, { detail }: { detail: CompanyDetail
         if (!row) throw new Error('insert returned no invitation');
         const invitation = toInvitation(row, member.companyName);
         await notifyInvitation(tx, invitation, user);
+        await recordActivity(tx, sellerOfMember(member, user), {
+          kind: 'member',
+          action: 'invited',
+          subjectId: row.id,
+          subjectLabel: row.email,
+          summary: `Invited ${row.email} as ${COMPANY_ROLE_LABELS[row.role].toLowerCase()}.`,
+          after: { email: row.email, role: row.role, spendingLimit: row.spendingLimit },
+        });
         return invitation;
       });
     },
@@ -78,7 +95,7 @@ export function createInvitations(db: AppDb, { detail }: { detail: CompanyDetail
     /** False when the company has no such invitation. */
     async revokeInvitation(user: AuthUser, id: string): Promise<boolean> {
       const member = await requireMembership(db, user.uid);
-      requireRole(member, ['admin'], 'revoke invitations');
+      requireRole(member, 'manage', 'revoke invitations');
       const deleted = await db
         .delete(companyInvitations)
         .where(and(eq(companyInvitations.id, id), eq(companyInvitations.companyId, member.companyId)))
@@ -88,17 +105,22 @@ export function createInvitations(db: AppDb, { detail }: { detail: CompanyDetail
 
     /** GET /invitations: the pending, unexpired invitations of the caller's (token) email. */
     async invitationsFor(user: AuthUser): Promise<Invitation[]> {
+      const own = await ownProductCount(db, user.uid);
       const rows = await db
         .select({ invitation: companyInvitations, companyName: companies.name })
         .from(companyInvitations)
         .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
         .where(and(eq(companyInvitations.email, user.email), gt(companyInvitations.expiresAt, sql`now()`)))
         .orderBy(asc(companyInvitations.createdAt), asc(companyInvitations.id));
-      return rows.map((row) => toInvitation(row.invitation, row.companyName));
+      return rows.map((row) => ({ ...toInvitation(row.invitation, row.companyName), ownProducts: own }));
     },
 
-    /** The invited email joins with the invitation's role and limit; 409 ALREADY_IN_COMPANY when in one. */
-    async accept(user: AuthUser, id: string): Promise<CompanyDetail | null> {
+    /**
+     * The invited email joins with the invitation's role and limit, bringing their own products
+     * and sales into the company (`broughtProducts`); 409 ALREADY_IN_COMPANY when in one, 409
+     * SKU_TAKEN when one of their SKUs is already the company's.
+     */
+    async accept(user: AuthUser, id: string): Promise<(CompanyDetail & { broughtProducts: number }) | null> {
       return db.transaction(async (tx) => {
         const [invitation] = await tx
           .delete(companyInvitations)
@@ -130,7 +152,22 @@ export function createInvitations(db: AppDb, { detail }: { detail: CompanyDetail
           .update(notifications)
           .set({ userUid: user.uid })
           .where(eq(notifications.userUid, `invitee:${user.email}`));
-        return detail(tx, await requireMembership(tx, user.uid));
+        const member = await requireMembership(tx, user.uid);
+        const broughtProducts = await bringIntoCompany(tx, user.uid, {
+          id: member.companyId,
+          name: member.companyName,
+        });
+        await recordActivity(tx, sellerOfMember(member, user), {
+          kind: 'member',
+          action: 'joined',
+          subjectId: user.uid,
+          subjectLabel: user.displayName || user.email,
+          summary:
+            `Joined as ${COMPANY_ROLE_LABELS[member.role].toLowerCase()}` +
+            (broughtProducts > 0 ? `, bringing ${broughtProducts} product${broughtProducts === 1 ? '' : 's'}.` : '.'),
+          after: { role: member.role, spendingLimit: member.spendingLimit, broughtProducts },
+        });
+        return { ...(await detail(tx, member)), broughtProducts };
       });
     },
 

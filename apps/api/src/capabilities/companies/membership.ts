@@ -1,6 +1,14 @@
 import type { CompanyDetail } from '@b2b/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { type CompanyMember, type CompanyRole } from '@b2b/shared';
+import {
+  can,
+  COMPANY_ROLE_LABELS,
+  COMPANY_ROLES,
+  rolesThatCan,
+  type CompanyMember,
+  type CompanyRole,
+  type Permission,
+} from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
 import { companies, companyMembers, profiles } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -38,8 +46,10 @@ export async function requireMembership(executor: AppDb | AppTx, uid: string): P
   return member;
 }
 
-export function requireRole(member: Membership, roles: readonly CompanyRole[], what: string): void {
-  if (!roles.includes(member.role)) {
+/** 403 FORBIDDEN unless the member's role has the permission (the roles table, packages/shared/src/roles.ts). */
+export function requireRole(member: Membership, permission: Permission, what: string): void {
+  if (!can(member.role, permission)) {
+    const roles = rolesThatCan(permission).map((role) => COMPANY_ROLE_LABELS[role].toLowerCase());
     throw forbidden(`Only a company ${roles.join(' or ')} can ${what}.`);
   }
 }
@@ -64,7 +74,6 @@ export async function membersOf(executor: AppDb | AppTx, companyId: string): Pro
     executor,
     rows.map((row) => row.uid),
   );
-  const rank: Record<CompanyRole, number> = { admin: 0, approver: 1, buyer: 2 };
   return rows
     .map((row) => ({
       uid: row.uid,
@@ -74,7 +83,7 @@ export async function membersOf(executor: AppDb | AppTx, companyId: string): Pro
       spendingLimit: row.spendingLimit,
       joinedAt: row.joinedAt.toISOString(),
     }))
-    .sort((a, b) => rank[a.role] - rank[b.role]);
+    .sort((a, b) => COMPANY_ROLES.indexOf(a.role) - COMPANY_ROLES.indexOf(b.role));
 }
 
 /** A company as its member sees it (its members and open invitations). */

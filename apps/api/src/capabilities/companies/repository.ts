@@ -1,8 +1,18 @@
 import fp from 'fastify-plugin';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { canApprove, type CompanyDetail, type CompanyMember, type MemberUpdate } from '@b2b/shared';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import {
+  canApprove,
+  COMPANY_ROLE_LABELS,
+  formatPrice,
+  type CompanyDetail,
+  type CompanyMember,
+  type MemberUpdate,
+} from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
-import { companies, companyInvitations, companyMembers } from '../../db/schema.js';
+import { companies, companyInvitations, companyMembers, products, type CompanyMemberRow } from '../../db/schema.js';
+import { recordActivity, type Activity } from '../activity/index.js';
+import { bringIntoCompany } from './transfer.js';
+import { sellerOfMember } from './seller.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { createAddresses } from './addresses.js';
@@ -17,6 +27,30 @@ export { membersOf, membershipOf, requireMembership, requireRole, type Membershi
  * demotion counts from the member's very next request. Changes to the admins lock the company's
  * admin rows first, so two admins demoting or removing each other cannot leave none.
  */
+
+/** The activity log's entry for a change of a member's role or spending limit. */
+function memberChanged(before: CompanyMemberRow, after: CompanyMember): Activity {
+  const limit = (value: number | null) => (value === null ? 'no limit' : formatPrice(value));
+  const parts = [
+    ...(before.role !== after.role
+      ? [
+          `role from ${COMPANY_ROLE_LABELS[before.role].toLowerCase()} to ${COMPANY_ROLE_LABELS[after.role].toLowerCase()}`,
+        ]
+      : []),
+    ...(before.spendingLimit !== after.spendingLimit
+      ? [`spending limit from ${limit(before.spendingLimit)} to ${limit(after.spendingLimit)}`]
+      : []),
+  ];
+  return {
+    kind: 'member',
+    action: before.role !== after.role ? 'role' : 'limit',
+    subjectId: after.uid,
+    subjectLabel: after.name || after.email,
+    summary: parts.length > 0 ? `Changed ${after.email}’s ${parts.join(' and ')}.` : `Saved ${after.email} unchanged.`,
+    before: { role: before.role, spendingLimit: before.spendingLimit },
+    after: { role: after.role, spendingLimit: after.spendingLimit },
+  };
+}
 
 export function createCompanyRepository(db: AppDb) {
   async function detail(executor: AppDb | AppTx, member: Membership): Promise<CompanyDetail> {
@@ -71,7 +105,20 @@ export function createCompanyRepository(db: AppDb) {
           .onConflictDoNothing({ target: companyMembers.uid })
           .returning({ uid: companyMembers.uid });
         if (inserted.length === 0) throw alreadyInCompany();
-        return detail(tx, await requireMembership(tx, user.uid));
+        const member = await requireMembership(tx, user.uid);
+        // The business owns the catalogue: what the creator sold on their own is the company's now.
+        const broughtProducts = await bringIntoCompany(tx, user.uid, company);
+        await recordActivity(tx, sellerOfMember(member, user), {
+          kind: 'member',
+          action: 'joined',
+          subjectId: user.uid,
+          subjectLabel: user.displayName || user.email,
+          summary:
+            `Created ${company.name} as its first admin` +
+            (broughtProducts > 0 ? `, bringing ${broughtProducts} product${broughtProducts === 1 ? '' : 's'}.` : '.'),
+          after: { role: 'admin', broughtProducts },
+        });
+        return detail(tx, member);
       });
     },
 
@@ -85,21 +132,28 @@ export function createCompanyRepository(db: AppDb) {
       return member ? detail(db, member) : null;
     },
 
+    /** Renames the company, and the seller name its products show (past orders keep the name they had). */
     async rename(user: AuthUser, name: string): Promise<CompanyDetail> {
-      const member = await requireMembership(db, user.uid);
-      requireRole(member, ['admin'], 'rename the company');
-      await db
-        .update(companies)
-        .set({ name, updatedAt: sql`now()` })
-        .where(eq(companies.id, member.companyId));
-      return detail(db, { ...member, companyName: name });
+      return db.transaction(async (tx) => {
+        const member = await requireMembership(tx, user.uid);
+        requireRole(member, 'manage', 'rename the company');
+        await tx
+          .update(companies)
+          .set({ name, updatedAt: sql`now()` })
+          .where(eq(companies.id, member.companyId));
+        await tx
+          .update(products)
+          .set({ sellerName: name })
+          .where(and(eq(products.sellerId, member.companyId), ne(products.sellerName, name)));
+        return detail(tx, { ...member, companyName: name });
+      });
     },
 
     /** An admin changes a member's role or limit; demoting the last admin is 409 LAST_ADMIN. */
     async updateMember(user: AuthUser, uid: string, change: MemberUpdate): Promise<CompanyMember | null> {
       return db.transaction(async (tx) => {
         const member = await requireMembership(tx, user.uid);
-        requireRole(member, ['admin'], 'change members');
+        requireRole(member, 'manage', 'change members');
         const admins = await lockAdmins(tx, member.companyId);
         const [target] = await tx
           .select()
@@ -119,6 +173,7 @@ export function createCompanyRepository(db: AppDb) {
           .where(eq(companyMembers.uid, uid));
         const updated = (await membersOf(tx, member.companyId)).find((m) => m.uid === uid);
         if (!updated) throw new Error('the updated member is gone');
+        await recordActivity(tx, sellerOfMember(member, user), memberChanged(target, updated));
         return updated;
       });
     },
@@ -131,7 +186,7 @@ export function createCompanyRepository(db: AppDb) {
     async removeMember(user: AuthUser, uid: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const member = await requireMembership(tx, user.uid);
-        if (uid !== user.uid) requireRole(member, ['admin'], 'remove members');
+        if (uid !== user.uid) requireRole(member, 'manage', 'remove members');
         const admins = await lockAdmins(tx, member.companyId);
         const [target] = await tx
           .select()
@@ -148,6 +203,17 @@ export function createCompanyRepository(db: AppDb) {
           );
         }
         await tx.delete(companyMembers).where(eq(companyMembers.uid, uid));
+        await recordActivity(tx, sellerOfMember(member, user), {
+          kind: 'member',
+          action: uid === user.uid ? 'left' : 'removed',
+          subjectId: uid,
+          subjectLabel: target.name || target.email,
+          summary:
+            uid === user.uid
+              ? `Left the company (was ${COMPANY_ROLE_LABELS[target.role].toLowerCase()}).`
+              : `Removed ${target.email} (${COMPANY_ROLE_LABELS[target.role].toLowerCase()}) from the company.`,
+          before: { role: target.role, spendingLimit: target.spendingLimit },
+        });
         return true;
       });
     },

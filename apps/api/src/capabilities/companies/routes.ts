@@ -1,4 +1,5 @@
 import {
+  acceptedInvitationSchema,
   companyAddressInputSchema,
   companyAddressSchema,
   companyCreateSchema,
@@ -17,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/app/auth.js';
 import { ORDER_LIST_DOC } from '../orders/index.js';
-import { bearer, errorResponses, setPageHeaders } from '../../lib/route-schemas.js';
+import { bearer, errorResponses, permissionDoc, setPageHeaders } from '../../lib/route-schemas.js';
 import { found, notFound } from '../../lib/errors.js';
 
 const tags = ['companies'];
@@ -25,7 +26,7 @@ const tags = ['companies'];
 const MEMBER_DOC =
   'For a member of a company: the role is read from the database on every request, so a removed or demoted ' +
   'member is refused from their next request. 404 NOT_FOUND when the caller has no company.';
-const ADMIN_DOC = `${MEMBER_DOC} Admins only (403 FORBIDDEN for approvers and buyers).`;
+const ADMIN_DOC = `${MEMBER_DOC} ${permissionDoc('manage')}`;
 
 /** Company accounts (docs/architecture.md, "Company accounts"; the contract: packages/shared/src/companies.ts). */
 const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -157,10 +158,12 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accept an invitation: join the company with its role and limit',
         description:
           'The invited email only (anyone else, and an expired invitation, 404). 409 ALREADY_IN_COMPANY while in a ' +
-          'company (the invitation stays).',
+          'company (the invitation stays). The business owns the catalogue: the invitee’s own products, sales and ' +
+          'imports become the company’s (`broughtProducts` says how many products); 409 SKU_TAKEN, and nothing ' +
+          'changes, when one of their SKUs is already the company’s.',
         security: bearer,
         params: idParamsSchema,
-        response: { 200: companyDetailSchema, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 200: acceptedInvitationSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request) => found(await repo.accept(currentUser(request), request.params.id), 'Invitation'),

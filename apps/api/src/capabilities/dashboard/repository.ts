@@ -9,6 +9,7 @@ import {
 } from '@b2b/shared';
 import { queryRows, type AppDb } from '../../db/client.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
+import { actingSeller } from '../companies/index.js';
 
 /*
  * The seller's overview (docs/architecture.md, "Seller dashboard"). Four indexed queries, run
@@ -33,7 +34,8 @@ function lastDays(today: Date): string[] {
 export function createDashboardRepository(db: AppDb) {
   return {
     async get(user: AuthUser): Promise<Dashboard> {
-      const uid = user.uid;
+      // The business's overview: a member's company's (by role), else the user's own.
+      const uid = (await actingSeller(db, user, 'dashboard')).id;
       const [days, awaitingCount, awaiting, top, low, clock] = await Promise.all([
         queryRows<{ day: string; orders: number; revenue: string }>(
           db,

@@ -4,7 +4,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type AppDb, type AppTx } from '../../db/client.js';
 import { importErrors, imports, products, skuKey, type ImportRow, type ProductRow } from '../../db/schema.js';
 import { type SheetRow } from '../../lib/spreadsheet.js';
-import type { AuthUser } from '../../plugins/app/auth.js';
+/** Whose catalogue an import changes: the seller (a company's id or a user's uid), its name, and the starter's email. */
+export interface ImportOwner {
+  id: string;
+  name: string | null;
+  email: string;
+}
 import { judgeRow, readRow, sameProduct, type CellError, type ColumnMap } from './rows.js';
 import { PRODUCT_COLUMN_TYPE } from '../catalogue/index.js';
 import { PRODUCT_FIELDS, type ImportRowError, type ProductData } from '@b2b/shared';
@@ -47,7 +52,7 @@ interface Counters {
 
 export function createBatches(db: AppDb) {
   /** Each of the seller's products a batch names, by id (any owner, to tell "not yours") and by SKU (theirs). */
-  async function lookups(user: AuthUser, ids: string[], skus: string[]) {
+  async function lookups(owner: ImportOwner, ids: string[], skus: string[]) {
     const byId = new Map<string, ProductRow>();
     const bySku = new Map<string, ProductRow>();
     if (ids.length > 0) {
@@ -60,7 +65,7 @@ export function createBatches(db: AppDb) {
         sql`select p.id from unnest(${sql.param(skus)}::text[]) as s(key)
             cross join lateral (
               select ${products.id} from ${products}
-              where ${skuKey(products.sku)} = s.key and ${products.ownerUid} = ${user.uid} and ${products.sku} is not null
+              where ${skuKey(products.sku)} = s.key and ${products.sellerId} = ${owner.id} and ${products.sku} is not null
               limit 1
             ) as p`,
       );
@@ -87,7 +92,7 @@ export function createBatches(db: AppDb) {
    */
   async function applyBatch(
     imp: ImportRow,
-    user: AuthUser,
+    owner: ImportOwner,
     columns: ColumnMap,
     batch: SheetRow[],
     expected: number,
@@ -99,7 +104,7 @@ export function createBatches(db: AppDb) {
     }
     const ids = [...new Set(read.flatMap((r) => (r.id && !r.errors.some((e) => e.column === 'id') ? [r.id] : [])))];
     const skus = [...new Set(read.flatMap((r) => (r.sku ? [r.sku.toLowerCase()] : [])))];
-    const { byId, bySku } = await lookups(user, ids, skus);
+    const { byId, bySku } = await lookups(owner, ids, skus);
 
     const creates = new Map<string, ProductData>();
     const updates = new Map<string, ProductData>();
@@ -133,7 +138,7 @@ export function createBatches(db: AppDb) {
           ]);
           continue;
         }
-        if (product.ownerUid !== user.uid) {
+        if (product.sellerId !== owner.id) {
           fail(r, [
             {
               column: 'id',
@@ -198,8 +203,8 @@ export function createBatches(db: AppDb) {
 
     await db.transaction(async (tx) => {
       if (!imp.dryRun) {
-        await writeCreates(tx, user, [...creates.values()]);
-        await writeUpdates(tx, user, updates);
+        await writeCreates(tx, owner, [...creates.values()]);
+        await writeUpdates(tx, owner, updates);
       }
       if (failures.length > 0) {
         // One JSON parameter, like the products (a file of bad rows would bind 5,000 values a batch).
@@ -231,18 +236,18 @@ export function createBatches(db: AppDb) {
    * value instead (drizzle's insert of 1,000 rows: 16,000 parameters), the statement took the
    * event loop 270 to 1,300 ms to build, and every request waited behind it.
    */
-  async function writeCreates(tx: AppTx, user: AuthUser, rows: ProductData[]) {
+  async function writeCreates(tx: AppTx, owner: ImportOwner, rows: ProductData[]) {
     if (rows.length === 0) return;
     await tx.execute(sql`
-      insert into ${products} (owner_uid, owner_email, name, image, brand, category, description, content,
+      insert into ${products} (owner_uid, owner_email, seller_name, name, image, brand, category, description, content,
         price, quantity, min_sell_qty, rating, sku, pack_size, max_order_qty, price_tiers)
-      select ${user.uid}::text, ${user.email}::text, v."name", v."image", v."brand", v."category", v."description", v."content",
+      select ${owner.id}::text, ${owner.email}::text, ${owner.name}::text, v."name", v."image", v."brand", v."category", v."description", v."content",
         v."price", v."quantity", v."minSellQty", v."rating", v."sku", v."packSize", v."maxOrderQty", v."priceTiers"
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${productRecord}`);
   }
 
   /** All of a batch's updates in one statement (a row per product from a JSON recordset). */
-  async function writeUpdates(tx: AppTx, user: AuthUser, rows: Map<string, ProductData>) {
+  async function writeUpdates(tx: AppTx, owner: ImportOwner, rows: Map<string, ProductData>) {
     if (rows.size === 0) return;
     const json = JSON.stringify([...rows].map(([id, data]) => ({ id, ...data })));
     await tx.execute(sql`
@@ -252,7 +257,7 @@ export function createBatches(db: AppDb) {
         min_sell_qty = v."minSellQty", rating = v."rating", sku = v."sku", pack_size = v."packSize",
         max_order_qty = v."maxOrderQty", price_tiers = v."priceTiers", updated_at = now()
       from jsonb_to_recordset(${json}::jsonb) as ${productRecord}
-      where ${products.id} = v."id" and ${products.ownerUid} = ${user.uid}`);
+      where ${products.id} = v."id" and ${products.sellerId} = ${owner.id}`);
   }
 
   return { applyBatch };

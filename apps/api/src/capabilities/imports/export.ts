@@ -5,7 +5,7 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { type AppDb } from '../../db/client.js';
 import { products, type ProductRow } from '../../db/schema.js';
-import type { AuthUser } from '../../plugins/app/auth.js';
+import type { Seller } from '../companies/index.js';
 import { exportCells } from './rows.js';
 import { PRODUCT_COLUMN_TYPE } from '../catalogue/index.js';
 import { IMPORT_COLUMNS, PRODUCT_FIELDS } from '@b2b/shared';
@@ -20,7 +20,7 @@ const productColumns = getTableColumns(products);
 export function createExport(db: AppDb) {
   return {
     /** The seller's catalogue, streamed in pages of 2,000 by the owner index, as CSV or .xlsx. */
-    exportCatalogue(user: AuthUser, format: 'csv' | 'xlsx'): Readable {
+    exportCatalogue(seller: Seller, format: 'csv' | 'xlsx'): Readable {
       const pages = async function* () {
         let after: { at: string; id: string } | null = null;
         for (;;) {
@@ -29,7 +29,7 @@ export function createExport(db: AppDb) {
             .from(products)
             .where(
               and(
-                eq(products.ownerUid, user.uid),
+                eq(products.sellerId, seller.id),
                 after
                   ? sql`(${products.createdAt}, ${products.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
                   : undefined,

@@ -4,39 +4,39 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { neutraliseCell, type ImportRowError, type ImportStatus } from '@b2b/shared';
 import { type AppDb } from '../../db/client.js';
 import { importErrors, imports, type ImportRow } from '../../db/schema.js';
-import type { AuthUser } from '../../plugins/app/auth.js';
+import type { Seller } from '../companies/index.js';
 import { toImportStatus } from './import-status.js';
 
 /* What an import reports: its status, the seller's recent imports, its failed rows (also as a CSV to fix). */
 
 export function createReports(db: AppDb) {
-  /** The caller's import, or null (another seller's import is as absent as a missing one). */
-  async function own(id: string, user: AuthUser): Promise<ImportRow | undefined> {
+  /** The caller's business's import, or null (another seller's import is as absent as a missing one). */
+  async function own(id: string, seller: Seller): Promise<ImportRow | undefined> {
     const [row] = await db
       .select()
       .from(imports)
-      .where(and(eq(imports.id, id), eq(imports.ownerUid, user.uid)));
+      .where(and(eq(imports.id, id), eq(imports.sellerId, seller.id)));
     return row;
   }
 
   return {
-    async status(id: string, user: AuthUser): Promise<ImportStatus | null> {
-      const row = await own(id, user);
+    async status(id: string, seller: Seller): Promise<ImportStatus | null> {
+      const row = await own(id, seller);
       return row ? toImportStatus(row) : null;
     },
 
-    async recent(user: AuthUser): Promise<ImportStatus[]> {
+    async recent(seller: Seller): Promise<ImportStatus[]> {
       const rows = await db
         .select()
         .from(imports)
-        .where(eq(imports.ownerUid, user.uid))
+        .where(eq(imports.sellerId, seller.id))
         .orderBy(desc(imports.createdAt))
         .limit(20);
       return rows.map(toImportStatus);
     },
 
-    async errors(id: string, user: AuthUser): Promise<ImportRowError[] | null> {
-      if (!(await own(id, user))) return null;
+    async errors(id: string, seller: Seller): Promise<ImportRowError[] | null> {
+      if (!(await own(id, seller))) return null;
       return db
         .select({ row: importErrors.row, column: importErrors.column, message: importErrors.message })
         .from(importErrors)
@@ -45,8 +45,8 @@ export function createReports(db: AppDb) {
     },
 
     /** The failed rows as they were in the file, with an `error` column: ready to fix and upload again. */
-    async errorsCsv(id: string, user: AuthUser): Promise<Readable | null> {
-      const imp = await own(id, user);
+    async errorsCsv(id: string, seller: Seller): Promise<Readable | null> {
+      const imp = await own(id, seller);
       if (!imp) return null;
       const rows = await db
         .select()

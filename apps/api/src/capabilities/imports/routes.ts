@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { AppError, found } from '../../lib/errors.js';
 import { CSV_TYPES, sheetKind, XLSX_TYPE, type SheetKind } from '../../lib/spreadsheet.js';
 import { currentUser } from '../../plugins/app/auth.js';
-import { bearer, errorResponses } from '../../lib/route-schemas.js';
+import { bearer, errorResponses, permissionDoc } from '../../lib/route-schemas.js';
+import { actingSeller } from '../companies/index.js';
 
 const tags = ['imports'];
 
@@ -84,6 +85,8 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
         app.authenticate,
         async (request) => {
           const length = Number(request.headers['content-length'] ?? 0);
+          // The role is checked before the body is read: a refused upload costs no storage.
+          await actingSeller(app.db, currentUser(request), 'catalogue');
           if (length > maxBytes) {
             throw new AppError(
               'PAYLOAD_TOO_LARGE',
@@ -99,16 +102,18 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The body is the file: `text/csv` (comma, semicolon or tab; UTF-8 with or without BOM), the .xlsx media ' +
           'type, or `multipart/form-data` with a `file` part. 202 with the import to follow at GET /imports/:id; ' +
-          '413 above IMPORT_MAX_BYTES, 415 for another type. `dryRun=true` checks every row and writes nothing.',
+          '413 above IMPORT_MAX_BYTES, 415 for another type. `dryRun=true` checks every row and writes nothing. ' +
+          permissionDoc('catalogue'),
         security: bearer,
         querystring: importQuerySchema,
-        response: { 202: importStatusSchema, ...errorResponses(400, 401, 413, 415, 429) },
+        response: { 202: importStatusSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request, reply) => {
       const upload = request.body as Upload | undefined;
       if (!upload?.stream) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send a CSV or an Excel .xlsx file.');
-      const status = await service.upload(currentUser(request), { dryRun: request.query.dryRun, ...upload });
+      const seller = await actingSeller(app.db, currentUser(request), 'catalogue');
+      const status = await service.upload(seller, { dryRun: request.query.dryRun, ...upload });
       return reply.code(202).send(status);
     },
   );
@@ -121,10 +126,10 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The caller's 20 latest imports",
         security: bearer,
-        response: { 200: z.array(importStatusSchema), ...errorResponses(401, 429) },
+        response: { 200: z.array(importStatusSchema), ...errorResponses(401, 403, 429) },
       },
     },
-    async (request) => service.recent(currentUser(request)),
+    async (request) => service.recent(await actingSeller(app.db, currentUser(request), 'catalogue')),
   );
 
   app.get(
@@ -136,10 +141,14 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One import: status, progress and summary (its owner only; anyone else gets 404)',
         security: bearer,
         params: idParamsSchema,
-        response: { 200: importStatusSchema, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: importStatusSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => found(await service.status(request.params.id, currentUser(request)), 'Import'),
+    async (request) =>
+      found(
+        await service.status(request.params.id, await actingSeller(app.db, currentUser(request), 'catalogue')),
+        'Import',
+      ),
   );
 
   app.get(
@@ -154,13 +163,13 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
           '`Accept: text/csv` the failed rows as they were in the file with an `error` column, ready to fix and upload again.',
         security: bearer,
         params: idParamsSchema,
-        response: { 200: z.array(importRowErrorSchema), ...errorResponses(400, 401, 404, 429) },
+        response: { 200: z.array(importRowErrorSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
+      const seller = await actingSeller(app.db, currentUser(request), 'catalogue');
       if ((request.headers.accept ?? '').includes('text/csv')) {
-        const csv = found(await service.errorsCsv(request.params.id, user), 'Import');
+        const csv = found(await service.errorsCsv(request.params.id, seller), 'Import');
         return (
           reply
             .type('text/csv; charset=utf-8')
@@ -169,7 +178,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
             .send(csv as unknown as ImportRowError[])
         );
       }
-      return found(await service.errors(request.params.id, user), 'Import');
+      return found(await service.errors(request.params.id, seller), 'Import');
     },
   );
 
@@ -182,15 +191,16 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The caller's catalogue as CSV or .xlsx, streamed",
         description:
           'The import columns; a cell a spreadsheet would run as a formula is written with a leading apostrophe. ' +
-          'Importing the file again changes nothing.',
+          'Importing the file again changes nothing. ' +
+          permissionDoc('catalogue'),
         security: bearer,
         querystring: exportQuerySchema,
-        response: { 200: z.any(), ...errorResponses(400, 401, 429) },
+        response: { 200: z.any(), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const { format } = request.query;
-      const stream = service.exportCatalogue(currentUser(request), format);
+      const stream = service.exportCatalogue(await actingSeller(app.db, currentUser(request), 'catalogue'), format);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)

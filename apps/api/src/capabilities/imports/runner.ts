@@ -4,9 +4,9 @@ import { type AppDb } from '../../db/client.js';
 import { imports } from '../../db/schema.js';
 import { notifyImportFinished } from '../notifications/index.js';
 import { readRows, type SheetRow } from '../../lib/spreadsheet.js';
-import type { AuthUser } from '../../plugins/app/auth.js';
+import { companyNames } from '../companies/index.js';
 import { headerProblem, mapColumns } from './rows.js';
-import { ImportTakenOver, type Batches } from './batches.js';
+import { ImportTakenOver, type Batches, type ImportOwner } from './batches.js';
 import type { ImportStore } from './store.js';
 import { BATCH_ROWS } from './batches.js';
 
@@ -53,7 +53,11 @@ export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRat
     async run(importId: string, sliceMs = SLICE_MS): Promise<'done' | 'more'> {
       let [imp] = await db.select().from(imports).where(eq(imports.id, importId));
       if (!imp || imp.status === 'done' || imp.status === 'failed' || imp.status === 'uploading') return 'done';
-      const user: AuthUser = { uid: imp.ownerUid, email: imp.ownerEmail, displayName: '' };
+      const owner: ImportOwner = {
+        id: imp.sellerId,
+        name: (await companyNames(db, [imp.sellerId])).get(imp.sellerId) ?? null,
+        email: imp.ownerEmail,
+      };
       if (imp.status === 'queued' || !imp.header) {
         let counted: { total: number; header: string[] };
         try {
@@ -95,7 +99,7 @@ export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRat
       let first = true;
       const apply = async () => {
         const batchStarted = performance.now();
-        await applyBatch(imp, user, columns, batch, done);
+        await applyBatch(imp, owner, columns, batch, done);
         done += batch.length;
         batch = [];
         // The batch's inserts and their triggers held a core of the database: give it back as

@@ -5,7 +5,8 @@ import { type AppDb } from '../../db/client.js';
 import { importChunks, imports, type ImportRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { readRows, type SheetKind } from '../../lib/spreadsheet.js';
-import type { AuthUser } from '../../plugins/app/auth.js';
+import type { Seller } from '../companies/index.js';
+import { recordActivity } from '../activity/index.js';
 import { toImportStatus } from './import-status.js';
 
 /* The uploaded file: stored in the database in pieces as it arrives, read back as a stream. */
@@ -53,20 +54,35 @@ export function createImportStore(db: AppDb, { maxBytes, jobs }: { maxBytes: num
      * upload stops with 413 and nothing is kept.
      */
     async upload(
-      user: AuthUser,
+      seller: Seller,
       input: { dryRun: boolean; kind: SheetKind; fileName: string; stream: Readable },
     ): Promise<ImportStatus> {
-      const [imp] = await db
-        .insert(imports)
-        .values({
-          ownerUid: user.uid,
-          ownerEmail: user.email,
-          dryRun: input.dryRun,
-          kind: input.kind,
-          fileName: input.fileName,
-        })
-        .returning();
-      if (!imp) throw new Error('insert returned no import');
+      const imp = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(imports)
+          .values({
+            sellerId: seller.id,
+            ownerEmail: seller.user.email,
+            startedByUid: seller.user.uid,
+            dryRun: input.dryRun,
+            kind: input.kind,
+            fileName: input.fileName,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no import');
+        // A real import changes the catalogue: the log says who started it (its report says what changed).
+        if (!row.dryRun) {
+          await recordActivity(tx, seller, {
+            kind: 'import',
+            action: 'started',
+            subjectId: row.id,
+            subjectLabel: row.fileName || 'Import',
+            summary: `Started an import of ${row.fileName ? `“${row.fileName}”` : 'a file'}.`,
+            after: { fileName: row.fileName, kind: row.kind },
+          });
+        }
+        return row;
+      });
       try {
         let seq = 0;
         let bytes = 0;

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   COMPANY_ROLE_LABELS,
+  rolesThatCan,
+  type Permission,
   formatOrderNumber,
   formatPrice,
   lineAmount,
@@ -71,6 +73,34 @@ async function companyOf(tx: AppTx, uid: string): Promise<string> {
   return row?.companyName ?? '';
 }
 
+interface Recipient {
+  uid: string;
+  email: string;
+}
+
+/**
+ * Who hears of a seller's business (docs/architecture.md, "Seller organisations"): a user selling
+ * on their own, or every member of the selling company whose role has the permission (new orders
+ * and order updates: the order desk's; low stock: the catalogue's, in migration 0014's trigger).
+ */
+async function sellerRecipients(tx: AppTx, order: OrderRow, permission: Permission): Promise<Recipient[]> {
+  if (order.sellerName === null) return [{ uid: order.sellerId, email: order.sellerEmail }];
+  return tx
+    .select({ uid: companyMembers.uid, email: companyMembers.email })
+    .from(companyMembers)
+    .where(
+      and(
+        sql`${companyMembers.companyId}::text = ${order.sellerId}`,
+        inArray(companyMembers.role, rolesThatCan(permission)),
+      ),
+    )
+    .orderBy(companyMembers.uid);
+}
+
+/** A solo seller's key stays as it was; each staff member's has their uid. */
+const staffKey = (order: OrderRow, key: string, recipient: Recipient) =>
+  order.sellerName === null ? key : `${key}:${recipient.uid}`;
+
 export const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
 
@@ -87,24 +117,27 @@ export async function notifyOrdersPlaced(
   if (!first) return;
   const company = await companyOf(tx, first.order.buyerUid);
   const sellerNames = new Map<string, string>();
-  for (const { order } of placed)
-    sellerNames.set(order.sellerUid, (await companyOf(tx, order.sellerUid)) || order.sellerEmail);
+  const staff = new Map<string, Recipient[]>();
+  for (const { order } of placed) {
+    sellerNames.set(order.sellerId, order.sellerName ?? ((await companyOf(tx, order.sellerId)) || order.sellerEmail));
+    staff.set(order.id, await sellerRecipients(tx, order, 'sales'));
+  }
   const rows = placed.flatMap(({ order, lines: orderLines }): NewNotificationRow[] => {
     const number = formatOrderNumber(order.number);
     const data = { order: emailOrder(order, orderLines, company) };
     const buyer = company ? `${order.buyerName || order.buyerEmail} (${company})` : order.buyerName || order.buyerEmail;
     const summary = `${lines(order.lineCount)}, ${units(order.units)}, total ${formatPrice(order.total)}`;
     return [
-      {
-        key: `order_received:${order.id}`,
-        userUid: order.sellerUid,
-        userEmail: order.sellerEmail,
+      ...(staff.get(order.id) ?? []).map((recipient): NewNotificationRow => ({
+        key: staffKey(order, `order_received:${order.id}`, recipient),
+        userUid: recipient.uid,
+        userEmail: recipient.email,
         kind: 'order_received',
         title: `New order ${number}`,
-        body: `${buyer} placed an order with you: ${summary}. It waits for your confirmation.`,
+        body: `${buyer} placed an order with ${order.sellerName ?? 'you'}: ${summary}. It waits for your confirmation.`,
         link: orderLink(order),
         data,
-      },
+      })),
       ...(toBuyer
         ? [
             {
@@ -113,7 +146,7 @@ export async function notifyOrdersPlaced(
               userEmail: order.buyerEmail,
               kind: 'order_placed',
               title: `Order ${number} placed`,
-              body: `Your order with ${sellerNames.get(order.sellerUid) ?? order.sellerEmail} is placed: ${summary}. We will write when the seller confirms it.`,
+              body: `Your order with ${sellerNames.get(order.sellerId) ?? order.sellerEmail} is placed: ${summary}. We will write when the seller confirms it.`,
               link: orderLink(order),
               data,
             } satisfies NewNotificationRow,
@@ -243,33 +276,35 @@ export async function notifyStatusChanged(tx: AppTx, order: OrderRow, actor: 'bu
   const number = formatOrderNumber(order.number);
   const status = order.status;
   if (status === 'placed' || status === 'awaiting_approval' || status === 'rejected') return;
-  let row: NewNotificationRow;
+  let rows: NewNotificationRow[];
   if (actor === 'buyer') {
     if (status !== 'cancelled') return;
-    row = {
-      key: `order_cancelled_by_buyer:${order.id}`,
-      userUid: order.sellerUid,
-      userEmail: order.sellerEmail,
+    rows = (await sellerRecipients(tx, order, 'sales')).map((recipient) => ({
+      key: staffKey(order, `order_cancelled_by_buyer:${order.id}`, recipient),
+      userUid: recipient.uid,
+      userEmail: recipient.email,
       kind: 'order_cancelled_by_buyer',
       title: `Order ${number} cancelled by the buyer`,
       body: `${order.buyerName || order.buyerEmail} cancelled order ${number}; its stock is back on sale.`,
       link: orderLink(order),
       data: { order: { ...emailOrderSummary(order) } },
-    };
+    }));
   } else {
     const tracking = status === 'shipped' && order.trackingRef ? ` Tracking reference: ${order.trackingRef}.` : '';
-    row = {
-      key: `order_status:${order.id}:${status}`,
-      userUid: order.buyerUid,
-      userEmail: order.buyerEmail,
-      kind: 'order_status',
-      title: `Order ${number} ${ORDER_STATUS_LABELS[status].toLowerCase()}`,
-      body: `${STATUS_SENTENCE[status]}${tracking}`,
-      link: orderLink(order),
-      data: { order: { ...emailOrderSummary(order) }, status },
-    };
+    rows = [
+      {
+        key: `order_status:${order.id}:${status}`,
+        userUid: order.buyerUid,
+        userEmail: order.buyerEmail,
+        kind: 'order_status',
+        title: `Order ${number} ${ORDER_STATUS_LABELS[status].toLowerCase()}`,
+        body: `${STATUS_SENTENCE[status]}${tracking}`,
+        link: orderLink(order),
+        data: { order: { ...emailOrderSummary(order) }, status },
+      },
+    ];
   }
-  await write(tx, [row]);
+  await write(tx, rows);
 }
 
 /** What a status email shows of the order: its number, total and tracking, not the lines again. */
@@ -305,7 +340,7 @@ export async function notifyImportFinished(tx: AppTx, imp: ImportRow): Promise<v
   await write(tx, [
     {
       key: `import_finished:${imp.id}`,
-      userUid: imp.ownerUid,
+      userUid: imp.startedByUid ?? imp.sellerId,
       userEmail: imp.ownerEmail,
       kind: 'import_finished',
       title: imp.status === 'failed' ? 'Your catalogue import failed' : 'Your catalogue import is done',

@@ -14,7 +14,7 @@ import { cartItems, orderLines, orders, products, type CartItemRow } from '../..
 import { AppError } from '../../lib/errors.js';
 import { notifyApprovalRequested, notifyOrdersPlaced, type PlacedOrder } from '../notifications/index.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
-import { membershipOf } from '../companies/index.js';
+import { companyNames, membershipOf } from '../companies/index.js';
 import { holding } from '../../db/holding.js';
 import { toOrderSummary } from './mapping.js';
 
@@ -83,7 +83,7 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
         const oldestFirst = [...items].sort(
           (a, b) => a.buyDate.getTime() - b.buyDate.getTime() || a.id.localeCompare(b.id),
         );
-        for (const item of oldestFirst) bySeller.set(item.sellerUid, [...(bySeller.get(item.sellerUid) ?? []), item]);
+        for (const item of oldestFirst) bySeller.set(item.sellerId, [...(bySeller.get(item.sellerId) ?? []), item]);
         const groups = [...bySeller.values()].sort((a, b) =>
           (a[0]?.sellerEmail ?? '').localeCompare(b[0]?.sellerEmail ?? ''),
         );
@@ -103,6 +103,7 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
             }
           : {};
 
+        const sellerNames = await companyNames(tx, [...bySeller.keys()]);
         const checkoutId = randomUUID();
         const placed: PlaceOrderResult['orders'] = [];
         const notices: PlacedOrder[] = [];
@@ -116,8 +117,9 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
               buyerUid: user.uid,
               buyerEmail: user.email,
               buyerName: user.displayName,
-              sellerUid: first.sellerUid,
+              sellerId: first.sellerId,
               sellerEmail: first.sellerEmail,
+              sellerName: sellerNames.get(first.sellerId) ?? null,
               poNumber: input.poNumber,
               shipName: input.shipTo.name,
               shipLine1: input.shipTo.line1,
@@ -159,8 +161,8 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
             .where(eq(orders.id, order.id))
             .returning();
           if (!row) throw new Error('update returned no order');
-          const { _id, orderNumber, sellerEmail, status, total } = toOrderSummary(row);
-          placed.push({ _id, orderNumber, sellerEmail, status, total });
+          const { _id, orderNumber, sellerEmail, sellerName, status, total } = toOrderSummary(row);
+          placed.push({ _id, orderNumber, sellerEmail, sellerName, status, total });
           notices.push({ order: row, lines: group.map((item) => ({ ...item, quantity: item.buyQuantity })) });
         }
         // The outbox: the seller's and the buyer's notifications commit with the orders. An order

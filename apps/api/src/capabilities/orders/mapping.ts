@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  can,
   canApprove,
   formatOrderNumber,
   nextStatuses,
@@ -48,6 +49,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     buyerEmail: row.buyerEmail,
     buyerName: row.buyerName,
     sellerEmail: row.sellerEmail,
+    sellerName: row.sellerName,
     companyName: row.companyName,
     poNumber: row.poNumber,
     total: row.total,
@@ -80,6 +82,11 @@ export function sellerSeesRow(row: OrderRow): boolean {
   );
 }
 
+/** Whether the order is a sale of the caller's business: their company's, or their own without one. */
+export function sellsAs(row: OrderRow, user: AuthUser, member: Membership | null): boolean {
+  return row.sellerId === (member?.companyId ?? user.uid);
+}
+
 /**
  * The caller's roles in an order (both, when a seller bought their own product; `approver` for
  * an approver or admin of the buyer's company, read now from the database).
@@ -87,7 +94,7 @@ export function sellerSeesRow(row: OrderRow): boolean {
 export function rolesOf(row: OrderRow, user: AuthUser, member: Membership | null): OrderActor[] {
   return [
     ...(row.buyerUid === user.uid ? (['buyer'] as const) : []),
-    ...(row.sellerUid === user.uid && sellerSeesRow(row) ? (['seller'] as const) : []),
+    ...(sellsAs(row, user, member) && can(member?.role, 'sales') && sellerSeesRow(row) ? (['seller'] as const) : []),
     ...(row.companyId !== null && member?.companyId === row.companyId && canApprove(member.role)
       ? (['approver'] as const)
       : []),

@@ -12,12 +12,20 @@ import type { AppDb, AppTx } from '../../db/client.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { forbidden } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
-import { membershipOf, type Membership } from '../companies/index.js';
+import {
+  actingSeller,
+  isCompanySeller,
+  membershipOf,
+  requirePermission,
+  sellerOfMember,
+  type Membership,
+} from '../companies/index.js';
 import { decodeCursor, encodeCursor, isTimeAndId } from '../../lib/cursor.js';
 import {
   approvalOf,
   rolesOf,
   sellerSeesRow,
+  sellsAs,
   toOrder,
   toOrderSummary,
   sellerSees,
@@ -52,10 +60,15 @@ export function createOrderQueries(db: AppDb) {
     user: AuthUser,
   ): Promise<{ row: OrderRow; roles: OrderActor[]; member: Membership | null } | null> {
     if (!row) return null;
-    const member = row.companyId !== null ? await membershipOf(executor, user.uid) : null;
+    const companySale = isCompanySeller(row.sellerId);
+    const member = row.companyId !== null || companySale ? await membershipOf(executor, user.uid) : null;
     const roles = rolesOf(row, user, member);
     if (roles.length === 0) {
-      if (row.companyId !== null || (row.sellerUid === user.uid && !sellerSeesRow(row))) return null;
+      if (companySale && sellsAs(row, user, member) && sellerSeesRow(row) && member) {
+        // A colleague whose role is not the order desk's: theirs to know of, not to open.
+        requirePermission(sellerOfMember(member, user), 'sales');
+      }
+      if (row.companyId !== null || companySale || (row.sellerId === user.uid && !sellerSeesRow(row))) return null;
       throw forbidden('Only the buyer and the seller can see this order.');
     }
     return { row, roles, member };
@@ -64,6 +77,13 @@ export function createOrderQueries(db: AppDb) {
   async function readOrder(id: string, user: AuthUser) {
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
     return visibleOrder(db, row, user);
+  }
+
+  /** The buyer's own orders, or the sales of the caller's business (403 for a role without the order desk). */
+  async function ownerFilter(user: AuthUser, role: OrderRole): Promise<SQL | undefined> {
+    if (role === 'buyer') return eq(orders.buyerUid, user.uid);
+    const seller = await actingSeller(db, user, 'sales');
+    return and(eq(orders.sellerId, seller.id), sellerSees);
   }
 
   /** A page of orders matching `filter`, newest first, by offset or keyset cursor. */
@@ -112,7 +132,7 @@ export function createOrderQueries(db: AppDb) {
     readOrder,
 
     async list(user: AuthUser, role: OrderRole, params: OrderListParams): Promise<OrderPage> {
-      const owner = role === 'buyer' ? eq(orders.buyerUid, user.uid) : and(eq(orders.sellerUid, user.uid), sellerSees);
+      const owner = await ownerFilter(user, role);
       return page(and(owner, params.status ? eq(orders.status, params.status) : undefined), params);
     },
 
@@ -130,7 +150,7 @@ export function createOrderQueries(db: AppDb) {
 
     /** How many of the caller's orders (as buyer or seller) are in each status. */
     async countByStatus(user: AuthUser, role: OrderRole): Promise<OrderStatusCounts> {
-      const owner = role === 'buyer' ? eq(orders.buyerUid, user.uid) : and(eq(orders.sellerUid, user.uid), sellerSees);
+      const owner = await ownerFilter(user, role);
       const rows = await db
         .select({ status: orders.status, n: count() })
         .from(orders)

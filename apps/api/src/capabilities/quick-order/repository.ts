@@ -263,7 +263,7 @@ export function createQuickOrderRepository(db: AppDb, { carts }: { carts: CartRe
         })
         .from(products)
         .where(sql`${skuKey(products.sku)} like ${pattern}`)
-        .orderBy(skuKey(products.sku), asc(products.ownerUid))
+        .orderBy(skuKey(products.sku), asc(products.sellerId))
         .limit(limit);
       return rows.flatMap((row) => (row.sku ? [{ ...row, sku: row.sku }] : []));
     },

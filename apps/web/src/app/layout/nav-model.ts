@@ -1,7 +1,8 @@
+import type { CompanyRole } from '@b2b/shared/roles';
 import type { CompanyNav } from '@/features/company/hooks/use-company-nav';
 import { paths } from '@/config/paths';
 import type { AuthUser } from '@/lib/auth';
-import { canApproveRole } from '@/lib/company';
+import { can, canApprove } from '@b2b/shared/roles';
 
 /*
  * The navbar's model: which pages it offers to whom, in which order and group. The menus that
@@ -14,14 +15,16 @@ export type NavGroup = { label: string; items: NavItem[] };
 
 /**
  * The spec's six links, in the spec's order and places. My Products and My Cart are the user's
- * own, so they appear once someone is signed in.
+ * own, so they appear once someone is signed in. Add Product is offered to whoever may keep the
+ * catalogue: anyone without a company, and a company's admins and catalogue managers (the roles
+ * table, packages/shared/src/roles.ts; the API refuses everyone else anyway).
  */
-export function navItems(user: AuthUser | null): NavItem[] {
+export function navItems(user: AuthUser | null, role: CompanyRole | null = null): NavItem[] {
   return [
     { to: paths.home, label: 'Home', end: true },
     { to: paths.categories, label: 'Categories' },
     { to: paths.allProducts, label: 'All Products' },
-    { to: paths.addProduct, label: 'Add Product' },
+    ...(can(role, 'catalogue') ? [{ to: paths.addProduct, label: 'Add Product' }] : []),
     ...(user
       ? [
           { to: paths.myProducts(user.email), label: 'My Products' },
@@ -34,8 +37,9 @@ export function navItems(user: AuthUser | null): NavItem[] {
 /**
  * Every other page, grouped by job, after the six links: a new page is one line in its group.
  * The bar keeps one row at 1280 px, and on a phone every page is two taps away (the menu button,
- * then the page). Approvals and Company orders are offered to the company's approvers and admins
- * (the API refuses everyone else anyway); Company carries the count of pending invitations.
+ * then the page). Each page is offered only to a role that may open it (the roles table: the
+ * Dashboard to the seller roles, Sales to the order desk, Import to the catalogue, Approvals and
+ * Company orders to approvers, Activity to admins); Company carries the count of pending invitations.
  */
 export function navGroups(user: AuthUser | null, company: CompanyNav = { role: null, invitations: 0 }): NavGroup[] {
   if (!user) return [];
@@ -51,21 +55,22 @@ export function navGroups(user: AuthUser | null, company: CompanyNav = { role: n
     {
       label: 'Selling',
       items: [
-        { to: paths.dashboard, label: 'Dashboard' },
-        { to: paths.sales, label: 'Sales' },
-        { to: paths.importProducts, label: 'Import products' },
+        ...(can(company.role, 'dashboard') ? [{ to: paths.dashboard, label: 'Dashboard' }] : []),
+        ...(can(company.role, 'sales') ? [{ to: paths.sales, label: 'Sales' }] : []),
+        ...(can(company.role, 'catalogue') ? [{ to: paths.importProducts, label: 'Import products' }] : []),
       ],
     },
     {
       label: 'Company',
       items: [
         { to: paths.company, label: 'Company', end: true, badge: company.invitations },
-        ...(canApproveRole(company.role)
+        ...(canApprove(company.role)
           ? [
               { to: paths.approvals, label: 'Approvals' },
               { to: paths.companyOrders, label: 'Company orders' },
             ]
           : []),
+        ...(company.role && can(company.role, 'activity') ? [{ to: paths.activity, label: 'Activity' }] : []),
       ],
     },
   ];

@@ -5,6 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { fakeAuth } from '@/test/fake-auth';
 import { receivedRoutes, server } from '@/test/server';
 import { renderRoute } from '@/test/render';
+import { createCompany } from '@/test/company';
+import type { CompanyRole } from '@b2b/shared';
 import { Navbar } from './navbar';
 
 vi.mock('@/lib/auth', () => import('@/test/fake-auth').then((m) => m.fakeAuthModule));
@@ -264,4 +266,30 @@ test('pending invitations show as a count on the Company menu and its page link'
   await userEvent.click(menuButton);
   const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '') as HTMLElement;
   expect(within(menu).getByRole('link', { name: 'Company, 1 invitation' })).toHaveAttribute('href', '/company');
+});
+
+test('each company role is offered only the pages it may open: a desk clerk sees Sales and Dashboard, not Add Product', async () => {
+  fakeAuth.signIn({ email: 'desk@example.com', displayName: 'Dee Desk' });
+  /** Whether the small-screen menu (every link of the bar and its groups) offers each page, once the company loaded. */
+  const offered = async (role: CompanyRole, pages: string[], expected: boolean[]) => {
+    server.use(http.get('/api/companies/mine', () => HttpResponse.json({ company: createCompany({ role }) })));
+    const { user, unmount } = renderNavbar();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    await user.click(button);
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+    const labels = () =>
+      new Set(
+        within(menu)
+          .queryAllByRole('link')
+          .map((a) => a.textContent?.trim() ?? ''),
+      );
+    await waitFor(() => expect(pages.map((page) => labels().has(page))).toEqual(expected));
+    unmount();
+  };
+  const pages = ['Add Product', 'Dashboard', 'Sales', 'Import products', 'Activity', 'Approvals'];
+  await offered('sales', pages, [false, true, true, false, false, false]);
+  await offered('catalogue', pages, [true, true, false, true, false, false]);
+  await offered('buyer', pages, [false, false, false, false, false, false]);
+  await offered('approver', pages, [false, false, false, false, false, true]);
+  await offered('admin', pages, [true, true, true, true, true, true]);
 });

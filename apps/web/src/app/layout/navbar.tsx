@@ -28,8 +28,9 @@ function Brand() {
 
 export function Navbar() {
   const { user, loading } = useAuth();
-  const items = navItems(user);
-  const groups = navGroups(user, useCompanyNav());
+  const companyNav = useCompanyNav();
+  const items = navItems(user, companyNav.role);
+  const groups = navGroups(user, companyNav);
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95">

@@ -94,7 +94,7 @@ function PendingOrder({ summary }: { summary: OrderSummary }) {
               <dd className="break-all">{summary.buyerName || summary.buyerEmail}</dd>
               <dt className="text-base-content/70">Seller</dt>
               <dd className="break-all">
-                <SellerName email={summary.sellerEmail} />
+                <SellerName email={summary.sellerEmail} company={summary.sellerName} />
               </dd>
               <dt className="text-base-content/70">Checked out</dt>
               <dd>

@@ -26,7 +26,14 @@ export default function CheckoutPlacedRoute() {
   if (enabled && recent.data) {
     orders = recent.data.items
       .filter((order) => order.checkoutId === checkoutId)
-      .map(({ _id, orderNumber, sellerEmail, status, total }) => ({ _id, orderNumber, sellerEmail, status, total }));
+      .map(({ _id, orderNumber, sellerEmail, sellerName, status, total }) => ({
+        _id,
+        orderNumber,
+        sellerEmail,
+        sellerName,
+        status,
+        total,
+      }));
   }
 
   let body;
@@ -74,7 +81,7 @@ export default function CheckoutPlacedRoute() {
                     {order.orderNumber}
                   </Link>
                   <p className="text-sm break-all text-base-content/70">
-                    Seller: <SellerName email={order.sellerEmail} />
+                    Seller: <SellerName email={order.sellerEmail} company={order.sellerName} />
                   </p>
                 </div>
                 <div className="flex items-center gap-3">

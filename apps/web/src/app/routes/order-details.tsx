@@ -185,7 +185,7 @@ function OrderView({ order }: { order: Order }) {
                 </dd>
                 <dt className="text-base-content/70">Seller</dt>
                 <dd className="break-all">
-                  <SellerName email={order.sellerEmail} withEmail />
+                  <SellerName email={order.sellerEmail} company={order.sellerName} withEmail />
                   {isSeller ? ' (you)' : ''}
                 </dd>
                 {order.companyName ? (

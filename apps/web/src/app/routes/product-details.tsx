@@ -6,6 +6,8 @@ import { LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
+import { useCurrentCompany } from '@/lib/company';
+import { can } from '@b2b/shared/roles';
 import { useProductHold } from '@/features/cart/api/get-product-hold';
 import { PurchaseDialog } from '@/features/cart/components/purchase-dialog';
 import { AddToList } from '@/features/lists/components/add-to-list';
@@ -31,6 +33,7 @@ function ProductDetailsPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const product = useProduct(id);
+  const company = useCurrentCompany();
   const { deleteWithConfirm, pendingId } = useDeleteProductFlow();
   const [buying, setBuying] = useState(false);
   // What the buyer's cart holds of it decides the volume price and the room under the maximum;
@@ -52,7 +55,11 @@ function ProductDetailsPage({ id }: { id: string }) {
     );
   }
 
-  const isOwner = sameEmail(product.data.email, user?.email);
+  // The business owns the catalogue: a company's product is its staff's own (they do not buy it),
+  // and its admins and catalogue managers edit it (the roles table); a user's own product is theirs.
+  const seller = product.data.seller;
+  const isOwner = seller ? company.data?._id === seller.companyId : sameEmail(product.data.email, user?.email);
+  const mayEdit = isOwner && can(company.data?.role, 'catalogue');
   // The prices this buyer is offered (the API's pricing seam decides them), where the page asked.
   const item =
     hold.data && !isOwner
@@ -69,7 +76,7 @@ function ProductDetailsPage({ id }: { id: string }) {
         product={item}
         held={isOwner ? 0 : held}
         actions={
-          isOwner ? (
+          isOwner && !mayEdit ? null : isOwner ? (
             // A seller cannot buy their own product (the API would sell it to them from their own stock).
             <>
               <Link to={paths.updateProduct(item._id)} className="btn btn-primary">
@@ -100,9 +107,11 @@ function ProductDetailsPage({ id }: { id: string }) {
         }
         footer={
           <p className="text-sm text-base-content/70" role="note">
-            {isOwner
+            {mayEdit
               ? 'This is your product: buyers see a Buy button here.'
-              : 'Only the seller can edit or delete this product.'}
+              : isOwner
+                ? `This is ${seller?.name ?? 'your company'}’s product: its admins and catalogue managers edit it.`
+                : 'Only the seller can edit or delete this product.'}
           </p>
         }
       />

@@ -7,6 +7,11 @@ type SellerNameProps = {
   email: string;
   /** Shown before the email when the account saved no profile (e.g. an order's buyer name). */
   fallbackName?: string;
+  /**
+   * The selling company, when the API sent it with the product or order (product.seller.name,
+   * order.sellerName): the business owns the catalogue, so its name is the seller's, asked of nobody.
+   */
+  company?: string | null | undefined;
   /** Also show the email, muted, after a name: "Acme Ltd (ann@acme.com)". */
   withEmail?: boolean;
   className?: string;
@@ -17,10 +22,11 @@ type SellerNameProps = {
  * <SellerName> on a page is fetched in one request and cached per email (lib/seller-names.ts);
  * until the names arrive, and when nobody is signed in, the email (or fallbackName) shows.
  */
-export function SellerName({ email, fallbackName, withEmail = false, className }: SellerNameProps) {
+export function SellerName({ email, fallbackName, company, withEmail = false, className }: SellerNameProps) {
   const { user } = useAuth();
-  const names = useSellerName(email, Boolean(user));
-  const label = sellerLabel(email, names.data) === email ? fallbackName || email : sellerLabel(email, names.data);
+  const names = useSellerName(email, Boolean(user) && !company);
+  const looked = sellerLabel(email, names.data);
+  const label = company || (looked === email ? fallbackName || email : looked);
   return (
     <span className={className} title={email}>
       {label}

@@ -9,7 +9,7 @@ import type { Cursor } from './keys.js';
 export type ListFilter = Omit<ProductListParams, 'category'> & {
   category?: Category | undefined;
   /** Only this owner's products (by uid: an email address can move to another account). */
-  ownerUid?: string;
+  sellerId?: string;
 };
 
 /** LIKE treats % and _ as wildcards; a search for "50%" means the characters. */
@@ -79,7 +79,7 @@ function facetConditions(filter: FacetFilter, bind: Bind): SQL[] {
   if (filter.priceMax !== undefined) conditions.push(sql`${products.price} < ${bind('priceMax', filter.priceMax)}`);
   if (filter.ratingMin !== undefined)
     conditions.push(sql`${products.rating} >= ${bind('ratingMin', filter.ratingMin)}`);
-  if (filter.seller !== undefined) conditions.push(sql`${products.ownerUid} = ${bind('seller', filter.seller)}`);
+  if (filter.seller !== undefined) conditions.push(sql`${products.sellerId} = ${bind('seller', filter.seller)}`);
   return conditions;
 }
 
@@ -88,7 +88,7 @@ export function filterConditions(filter: ListFilter, bind: Bind = asValue): SQL[
   // A literal, never a parameter: a prepared plan must still see that the partial index applies.
   if (filter.available) conditions.push(sql`${products.quantity} > ${sql.raw(String(AVAILABLE_THRESHOLD))}`);
   if (filter.category) conditions.push(sql`${products.category} = ${bind('category', filter.category)}`);
-  if (filter.ownerUid) conditions.push(sql`${products.ownerUid} = ${bind('owner', filter.ownerUid)}`);
+  if (filter.sellerId) conditions.push(sql`${products.sellerId} = ${bind('owner', filter.sellerId)}`);
   // Never in a named statement (preparedPage takes lists without them): their best plan depends on the values.
   conditions.push(...facetConditions(filter, bind));
   return conditions;

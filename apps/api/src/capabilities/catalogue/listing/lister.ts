@@ -72,7 +72,7 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     if (words.length > 0 || hasFacetFilter(filter)) {
       if (seen !== null) total = seen;
       else ({ total, totalIsExact, totalIsEstimate } = await estimatedCount(filter));
-    } else if (filter.ownerUid) {
+    } else if (filter.sellerId) {
       const counted = await boundedCount(`owner:${labelOf(filter, null)}`, (bind) =>
         and(...filterConditions(filter, bind)),
       );

@@ -109,7 +109,7 @@ export function createStatements(db: AppDb) {
     const deep = !cursor && filter.offset > 0;
     // A NULL in the cursor (an unrated product) changes the SQL, so it is part of the shape.
     const nulls = cursor ? cursor.v.map((v) => (v === null ? 'n' : 'v')).join('') : '-';
-    const shape = [filter.sort, filter.available, Boolean(filter.category), Boolean(filter.ownerUid), nulls, deep].join(
+    const shape = [filter.sort, filter.available, Boolean(filter.category), Boolean(filter.sellerId), nulls, deep].join(
       ':',
     );
     let statement = statements.get(shape);
@@ -128,7 +128,7 @@ export function createStatements(db: AppDb) {
     }
     const params: Record<string, unknown> = { limit: filter.limit + 1, offset: filter.offset };
     if (filter.category) params.category = filter.category;
-    if (filter.ownerUid) params.owner = filter.ownerUid;
+    if (filter.sellerId) params.owner = filter.sellerId;
     cursor?.v.forEach((value, i) => (params[`k${i}`] = value));
     return statement.execute(params);
   }

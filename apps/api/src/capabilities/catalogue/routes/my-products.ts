@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, pathEmailMustBeCaller } from '../../../plugins/app/auth.js';
 import { bearer, errorResponses, LIST_HEADERS_DOC, sendPage } from '../../../lib/route-schemas.js';
+import { sellerOf } from '../../companies/index.js';
 
 const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,7 +14,9 @@ const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: "The signed-in user's products",
-        description: `Only for the user whose email is in the path. ${LIST_HEADERS_DOC}`,
+        description:
+          'Only for the user whose email is in the path. For a member of a company, the company’s products (the ' +
+          `business owns the catalogue), whoever created them. ${LIST_HEADERS_DOC}`,
         security: bearer,
         params: emailParamsSchema,
         querystring: productListQuerySchema,
@@ -24,7 +27,10 @@ const myProductRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPage(
         request,
         reply,
-        await app.productRepository.list({ ...request.query, ownerUid: currentUser(request).uid }),
+        await app.productRepository.list({
+          ...request.query,
+          sellerId: (await sellerOf(app.db, currentUser(request))).id,
+        }),
       ),
   );
 };

@@ -23,6 +23,7 @@ import {
   optionalBearer,
   productListResponse,
   sendPage,
+  permissionDoc,
 } from '../../../lib/route-schemas.js';
 
 const tags = ['products'];
@@ -100,10 +101,11 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a product owned by the signed-in user',
         description:
           'The owner comes from the token; an `email` in the body is ignored. 409 SKU_TAKEN when the seller ' +
-          'already uses the SKU (compared case-insensitively).',
+          'already uses the SKU (compared case-insensitively). ' +
+          permissionDoc('catalogue'),
         security: bearer,
         body: productCreateSchema,
-        response: { 201: insertResultSchema, ...errorResponses(400, 401, 409, 422, 429) },
+        response: { 201: insertResultSchema, ...errorResponses(400, 401, 403, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -122,7 +124,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'modifiedCount is 0 when every sent value equals the stored one. The trade rules (pack, maximum, ' +
           'price tiers) are checked on the product as the update would leave it; 409 SKU_TAKEN when the seller ' +
-          'already uses the SKU.',
+          'already uses the SKU. ' +
+          permissionDoc('catalogue'),
         security: bearer,
         params: idParamsSchema,
         body: productUpdateSchema,
@@ -144,7 +147,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Delete the signed-in user's product",
-        description: 'Cart items that bought it keep their snapshot.',
+        description: `Cart items that bought it keep their snapshot. ${permissionDoc('catalogue')}`,
         security: bearer,
         params: idParamsSchema,
         response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 429) },
@@ -166,7 +169,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Adjust stock by -decBy',
         description:
           'A negative decBy adds stock. Stock never goes below 0 (409 INSUFFICIENT_STOCK) ' +
-          'nor above 1,000,000,000 (409 STOCK_LIMIT_EXCEEDED).',
+          'nor above 1,000,000,000 (409 STOCK_LIMIT_EXCEEDED). ' +
+          permissionDoc('catalogue'),
         security: bearer,
         params: idParamsSchema,
         body: stockAdjustSchema,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../../plugins/app/auth.js';
 import { ORDER_LIST_DOC } from '../docs.js';
-import { bearer, errorResponses, setPageHeaders } from '../../../lib/route-schemas.js';
+import { bearer, errorResponses, permissionDoc, setPageHeaders } from '../../../lib/route-schemas.js';
 
 const tags = ['orders'];
 
@@ -18,10 +18,10 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Orders for the caller's products (the seller's desk)",
-        description: ORDER_LIST_DOC,
+        description: `${ORDER_LIST_DOC} ${permissionDoc('sales')}`,
         security: bearer,
         querystring: orderListQuerySchema,
-        response: { 200: z.array(orderSummarySchema), ...errorResponses(400, 401, 429) },
+        response: { 200: z.array(orderSummarySchema), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -38,8 +38,9 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "How many of the caller's sales are in each status",
+        description: permissionDoc('sales'),
         security: bearer,
-        response: { 200: orderStatusCountsSchema, ...errorResponses(401, 429) },
+        response: { 200: orderStatusCountsSchema, ...errorResponses(401, 403, 429) },
       },
     },
     async (request) => repo.countByStatus(currentUser(request), 'seller'),

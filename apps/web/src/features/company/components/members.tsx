@@ -16,7 +16,13 @@ type MembersProps = {
   me: string;
 };
 
-const ROLE_TONE = { admin: 'badge-primary', approver: 'badge-secondary', buyer: 'badge-ghost' } as const;
+const ROLE_TONE = {
+  admin: 'badge-primary',
+  approver: 'badge-secondary',
+  buyer: 'badge-ghost',
+  catalogue: 'badge-accent',
+  sales: 'badge-info',
+} as const;
 
 /** Everyone in the company with their role and spending limit; admins edit and remove, anyone leaves. */
 export function Members({ company, me }: MembersProps) {

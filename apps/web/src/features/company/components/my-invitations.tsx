@@ -15,6 +15,19 @@ export function MyInvitations({ invitations, inCompany }: { invitations: Invitat
   if (invitations.length === 0) return null;
 
   const run = async (invitation: Invitation, choice: 'accept' | 'decline') => {
+    const own = invitation.ownProducts ?? 0;
+    if (choice === 'accept' && own > 0) {
+      const ok = await confirmDialog({
+        title: `Join ${invitation.companyName} with your products?`,
+        text:
+          `You sell ${own === 1 ? '1 product' : `${own} products`} on your own. The business owns the catalogue: ` +
+          `joining makes ${own === 1 ? 'it' : 'them'}, and your sales, ${invitation.companyName}’s, and they stay ` +
+          'with the company if you leave.',
+        confirmText: 'Join with my products',
+        cancelText: 'Not now',
+      });
+      if (!ok) return;
+    }
     if (choice === 'decline') {
       const ok = await confirmDialog({
         title: `Decline the invitation to ${invitation.companyName}?`,
@@ -25,10 +38,12 @@ export function MyInvitations({ invitations, inCompany }: { invitations: Invitat
       if (!ok) return;
     }
     try {
-      await answer.mutateAsync({ id: invitation._id, answer: choice });
+      const joined = await answer.mutateAsync({ id: invitation._id, answer: choice });
+      const brought = joined?.broughtProducts ?? 0;
       toast.success(
         choice === 'accept'
-          ? `Welcome to ${invitation.companyName}.`
+          ? `Welcome to ${invitation.companyName}.` +
+              (brought > 0 ? ` ${brought === 1 ? '1 product' : `${brought} products`} joined its catalogue.` : '')
           : `Invitation to ${invitation.companyName} declined.`,
         { duration: TOAST_MS },
       );
@@ -60,6 +75,12 @@ export function MyInvitations({ invitations, inCompany }: { invitations: Invitat
                   ; from {invitation.invitedByEmail}. Open until{' '}
                   <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>.
                 </p>
+                {invitation.ownProducts ? (
+                  <p className="text-sm font-medium">
+                    Your {invitation.ownProducts === 1 ? 'product' : `${invitation.ownProducts} products`} and sales
+                    will become {invitation.companyName}’s.
+                  </p>
+                ) : null}
               </div>
               <div className="flex shrink-0 gap-2">
                 <button

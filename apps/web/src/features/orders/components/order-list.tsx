@@ -70,7 +70,7 @@ export function OrderList({ orders, perspective, renderActions }: OrderListProps
                   <>
                     <dt className="text-base-content/70">Seller</dt>
                     <dd className="truncate">
-                      <SellerName email={order.sellerEmail} />
+                      <SellerName email={order.sellerEmail} company={order.sellerName} />
                     </dd>
                   </>
                 )}

@@ -76,7 +76,18 @@ export function ProductDetailsView({ product, actions, footer, held = 0 }: Produ
         </section>
         {product.email ? (
           <p className="text-sm text-base-content/70">
-            Sold by <SellerName email={product.email} withEmail className="font-medium text-base-content" />
+            Sold by{' '}
+            <SellerName
+              email={product.email}
+              company={product.seller?.name}
+              withEmail
+              className="font-medium text-base-content"
+            />
+          </p>
+        ) : product.seller ? (
+          // A company's name is no address: anyone may see who sells it.
+          <p className="text-sm text-base-content/70">
+            Sold by <span className="font-medium text-base-content">{product.seller.name}</span>
           </p>
         ) : null}
       </div>
