@@ -851,6 +851,74 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // Issue 36: a wholesaler's staff, by role, with the role picker's sentence.
+    name: 'company-staff',
+    signedIn: true,
+    open: async (ctx) => {
+      const token = await ctx.token();
+      await ownListings(ctx, token);
+      await ctx.api.createCompany(token, 'Northwind Wholesale Ltd.');
+      for (const [name, role] of [
+        ['Maria Lopez', 'catalogue'],
+        ['Dev Patel', 'sales'],
+        ['Karim Hossain', 'approver'],
+      ] as const) {
+        await joinCompany(ctx, token, await ctx.partner(name), role, null);
+      }
+      await ctx.api.invite(token, { email: uniqueEmail('sadia'), role: 'sales', spendingLimit: null });
+      await ctx.page.goto('/company');
+      const members = ctx.page.getByRole('region', { name: 'Members (4)' });
+      await expect(members).toContainText('Catalogue manager');
+      await expect(members).toContainText('Order desk');
+      await ctx.page.getByRole('region', { name: 'Invite a colleague' }).getByLabel('Role').selectOption('catalogue');
+    },
+  },
+  {
+    // Issue 36: the owner reads who changed a price, who shipped, who joined.
+    name: 'company-activity',
+    signedIn: true,
+    open: async (ctx) => {
+      const token = await ctx.token();
+      const [oil] = await ownListings(ctx, token);
+      await ctx.api.createCompany(token, 'Northwind Wholesale Ltd.');
+      const manager = await ctx.partner('Maria Lopez');
+      const clerk = await ctx.partner('Dev Patel');
+      await joinCompany(ctx, token, manager, 'catalogue', null);
+      await joinCompany(ctx, token, clerk, 'sales', null);
+      const id = oil?._id ?? '';
+      await ctx.api.raw('PUT', `/products/${id}`, manager.token, { price: Math.round((oil?.price ?? 10) * 90) / 100 });
+      await ctx.api.raw('PATCH', `/products/quantity/${id}`, manager.token, { decBy: -120 });
+      const buyer = await ctx.partner('Nadia Chowdhury');
+      await ctx.api.buy(buyer.token, id, oil?.minSellQty ?? 1);
+      const [order] = (await ctx.api.placeOrder(buyer.token, { shipTo: buildShipTo() })).orders;
+      await ctx.api.setOrderStatus(clerk.token, order?._id ?? '', 'confirmed');
+      await ctx.api.setOrderStatus(clerk.token, order?._id ?? '', 'shipped', 'DHL 4711 0815');
+      await ctx.page.goto('/company/activity');
+      const log = ctx.page.getByRole('list', { name: 'Activity' });
+      await expect(log).toContainText('shipped (tracking DHL 4711 0815)');
+      await expect(log).toContainText('Joined as order desk.');
+    },
+  },
+  {
+    // Issue 36: a desk clerk's menu offers the desk and the dashboard, not the catalogue.
+    name: 'desk-clerk-menu',
+    signedIn: true,
+    viewportOnly: true,
+    open: async (ctx) => {
+      const owner = await ctx.partner('Farhan Rahman');
+      await ctx.api.createCompany(owner.token, 'Northwind Wholesale Ltd.');
+      await joinCompany(ctx, owner.token, { user: ctx.user, token: await ctx.token() }, 'sales', null);
+      await ctx.page.goto('/sales');
+      await expect(ctx.page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+      const nav = ctx.page.getByRole('navigation', { name: 'Main' });
+      const menuButton = nav.getByRole('button', { name: 'Menu' });
+      if (await menuButton.isVisible()) await menuButton.click();
+      else await nav.getByRole('button', { name: 'Selling' }).click();
+      await expect(nav.getByRole('link', { name: 'Sales' }).first()).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Add Product' })).toHaveCount(0);
+    },
+  },
+  {
     name: 'contact',
     signedIn: false,
     open: async ({ page }) => {

@@ -83,8 +83,8 @@ try {
       const emulator = { host: config.firebase.emulatorHost, projectId: config.firebase.projectId };
       const seeded = await seedIfEmpty({ db: database.db, auth: app.firebaseAuth, emulator });
       if (seeded) {
-        console.log(`Seeded ${seeded.inserted} demo products.`);
-        console.log(formatCredentials(seeded.sellers));
+        console.log(`Seeded ${seeded.inserted} demo products and ${seeded.business?.orders ?? 0} demo orders.`);
+        console.log(formatCredentials(seeded.sellers, seeded.business?.people));
       }
     } else {
       // Demo accounts have published passwords: never create them in a real Firebase project.

@@ -1,9 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CATEGORY_VALUES, ORDER_STATUSES, SORTS } from '@b2b/shared';
 import { buildShipTo } from '@b2b/shared/testing';
 import {
+  activityLog,
   cartItems,
   companies,
   companyAddresses,
@@ -121,7 +122,14 @@ async function attackerHoldings(): Promise<Map<string, number>> {
 async function victimState() {
   const db = t.database.db;
   const held = await attackerHoldings();
-  const owned = await db.select().from(products).where(eq(products.sellerId, victim.uid)).orderBy(asc(products.id));
+  const [companyId = ''] = victimCompany;
+  // The victim's company sells what the victim listed before creating it (the business owns the catalogue).
+  const owned = await db
+    .select()
+    .from(products)
+    .where(inArray(products.sellerId, [victim.uid, companyId]))
+    .orderBy(asc(products.id));
+  expect(owned).toHaveLength(victimProducts.length);
   const cart = await db.select().from(cartItems).where(eq(cartItems.userUid, victim.uid)).orderBy(asc(cartItems.id));
   const bought = await db.select().from(orders).where(eq(orders.buyerUid, victim.uid)).orderBy(asc(orders.id));
   const lines = await db
@@ -131,13 +139,14 @@ async function victimState() {
     .where(eq(orders.buyerUid, victim.uid))
     .orderBy(asc(orderLines.id));
   const profile = await db.select().from(profiles).where(eq(profiles.uid, victim.uid));
-  const [companyId = ''] = victimCompany;
   const company = {
     company: await db.select().from(companies).where(eq(companies.id, companyId)),
     members: await db.select().from(companyMembers).where(eq(companyMembers.companyId, companyId)),
     invitations: await db.select().from(companyInvitations).where(eq(companyInvitations.companyId, companyId)),
     addresses: await db.select().from(companyAddresses).where(eq(companyAddresses.companyId, companyId)),
     lists: await db.select().from(orderLists).where(eq(orderLists.ownerUid, victim.uid)),
+    activity: await db.select().from(activityLog).where(eq(activityLog.companyId, companyId)),
+    sales: await db.select().from(orders).where(eq(orders.sellerId, companyId)).orderBy(asc(orders.id)),
     listLines: await db
       .select({ line: orderListLines })
       .from(orderListLines)
@@ -298,6 +307,11 @@ function arbitraries() {
     ['POST', '/api/orders/:id/reorder'],
     ['GET', '/api/sales'],
     ['GET', '/api/sales/counts'],
+    ['GET', '/api/dashboard'],
+    ['GET', '/api/imports'],
+    ['GET', '/api/imports/:id'],
+    ['GET', '/api/my-products/export'],
+    ['GET', '/api/companies/current/activity'],
     ['GET', '/api/profile'],
     ['PUT', '/api/profile'],
     ['GET', '/api/sellers'],
@@ -370,6 +384,8 @@ function arbitraries() {
       'status',
       'email',
       'member',
+      'kind',
+      'format',
       'x',
     ),
     fc.oneof(queryValue, email),

@@ -59,7 +59,8 @@ try {
       ? `Inserted ${result.inserted} demo products${force ? ' (replacing the demo sellers’ products)' : ''}.`
       : 'The catalogue is not empty; no products inserted (use --force to reset the demo sellers’ products).',
   );
-  console.log(formatCredentials(result.sellers));
+  if (result.business) console.log(`Created the demo businesses with ${result.business.orders} orders.`);
+  console.log(formatCredentials(result.sellers, result.business?.people));
   if (generate > 0) {
     const started = performance.now();
     const owners = result.sellers.map(({ uid, email }) => ({ uid, email }));

@@ -1,9 +1,13 @@
-import { eq, inArray, and, ne } from 'drizzle-orm';
+import { eq, inArray, and, isNull, ne } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 import { productCreateSchema } from '@b2b/shared';
 import type { AppDb } from '../db/client.js';
 import { products, profiles, type NewProductRow } from '../db/schema.js';
 import { DEMO_SELLERS, loadDemoProducts, type DemoProduct, type DemoSeller } from './catalogue.js';
+import { seedBusinesses, type BusinessResult } from './business.js';
+import { ensureSellers, type EmulatorTarget, type SeededSeller } from './accounts.js';
+
+export { ensureSellers, type EmulatorTarget, type SeededSeller } from './accounts.js';
 
 /*
  * Demo data for a fresh install: the sellers become real accounts in the Auth Emulator (so
@@ -20,26 +24,11 @@ export async function loadDemoCatalogue(): Promise<Catalogue> {
   return { sellers: DEMO_SELLERS, products: await loadDemoProducts() };
 }
 
-export interface SeededSeller {
-  key: string;
-  uid: string;
-  email: string;
-  password: string;
-  displayName: string;
-  companyName: string;
-  photoURL: string;
-  created: boolean;
-}
-
 export interface SeedResult {
   inserted: number;
   sellers: SeededSeller[];
-}
-
-/** Where the Auth Emulator runs; needed to give accounts a site-relative photo URL. */
-export interface EmulatorTarget {
-  host: string;
-  projectId: string;
+  /** The demo businesses' staff and buyers, when this run created them (seed/business.ts). */
+  business?: BusinessResult | null;
 }
 
 interface SeedDeps {
@@ -47,65 +36,6 @@ interface SeedDeps {
   auth: Auth;
   emulator: EmulatorTarget | null;
   catalogue?: Catalogue;
-}
-
-function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
-}
-
-const isAbsoluteUrl = (value: string) => /^https?:\/\//i.test(value);
-
-/**
- * firebase-admin only accepts absolute photo URLs, but the demo avatars ship with the web app
- * and are site-relative. The emulator stores any string, so its admin REST API sets them.
- */
-async function setEmulatorPhotoUrl(emulator: EmulatorTarget, uid: string, photoUrl: string): Promise<void> {
-  const url = `http://${emulator.host}/identitytoolkit.googleapis.com/v1/projects/${emulator.projectId}/accounts:update`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, photoUrl }),
-  });
-  if (!response.ok) throw new Error(`Setting the photo of ${uid} failed: ${response.status} ${await response.text()}`);
-}
-
-/** Creates each seller's account, or reuses the one that already has its email. */
-export async function ensureSellers(
-  auth: Auth,
-  sellers: DemoSeller[],
-  emulator: EmulatorTarget | null,
-): Promise<SeededSeller[]> {
-  const result: SeededSeller[] = [];
-  for (const seller of sellers) {
-    const { key, email, password, displayName, companyName, photoURL } = seller;
-    let uid: string;
-    let created = false;
-    try {
-      uid = (await auth.getUserByEmail(email)).uid;
-    } catch (error) {
-      if (errorCode(error) !== 'auth/user-not-found') throw error;
-      const absolute = isAbsoluteUrl(photoURL);
-      try {
-        const user = await auth.createUser({
-          email,
-          password,
-          displayName,
-          emailVerified: true,
-          ...(absolute ? { photoURL } : {}),
-        });
-        uid = user.uid;
-        created = true;
-      } catch (createError) {
-        // Another process created it between our lookup and create: use theirs.
-        if (errorCode(createError) !== 'auth/email-already-exists') throw createError;
-        uid = (await auth.getUserByEmail(email)).uid;
-      }
-      if (created && !absolute && photoURL && emulator) await setEmulatorPhotoUrl(emulator, uid, photoURL);
-    }
-    result.push({ key, uid, email: email.toLowerCase(), password, displayName, companyName, photoURL, created });
-  }
-  return result;
 }
 
 function productRows(catalogue: Catalogue, sellers: SeededSeller[]): NewProductRow[] {
@@ -147,6 +77,8 @@ async function hasProducts(db: Pick<AppDb, 'select'>): Promise<boolean> {
 /** Seeds the demo catalogue only into an empty products table. */
 export async function seedIfEmpty({ db, auth, emulator, catalogue }: SeedDeps): Promise<SeedResult | null> {
   if (await hasProducts(db)) return null;
+  // The demo businesses are the demo catalogue's sellers: a catalogue of a test's own has none.
+  const demo = catalogue === undefined;
   catalogue ??= await loadDemoCatalogue();
   const sellers = await ensureSellers(auth, catalogue.sellers, emulator);
   const rows = productRows(catalogue, sellers);
@@ -157,7 +89,8 @@ export async function seedIfEmpty({ db, auth, emulator, catalogue }: SeedDeps): 
     if (rows.length > 0) await tx.insert(products).values(rows);
     return rows.length;
   });
-  return { inserted, sellers };
+  const business = demo && inserted > 0 ? await seedBusinesses({ db, auth, emulator, sellers }) : null;
+  return { inserted, sellers, business };
 }
 
 /**
@@ -172,27 +105,32 @@ export async function seedDemo({
   catalogue,
   force = false,
 }: SeedDeps & { force?: boolean }): Promise<SeedResult> {
+  const demo = catalogue === undefined;
   catalogue ??= await loadDemoCatalogue();
   const sellers = await ensureSellers(auth, catalogue.sellers, emulator);
   const rows = productRows(catalogue, sellers);
   const emails = sellers.map((s) => s.email);
   await ensureProfiles(db, sellers);
   const inserted = await db.transaction(async (tx) => {
+    // A seller selling alone (their company's products keep the company's id).
     for (const seller of sellers) {
       await tx
         .update(products)
         .set({ sellerId: seller.uid })
-        .where(and(eq(products.ownerEmail, seller.email), ne(products.sellerId, seller.uid)));
+        .where(
+          and(eq(products.ownerEmail, seller.email), ne(products.sellerId, seller.uid), isNull(products.sellerName)),
+        );
     }
     if (force && emails.length > 0) await tx.delete(products).where(inArray(products.ownerEmail, emails));
     if (!force && (await hasProducts(tx))) return 0;
     if (rows.length > 0) await tx.insert(products).values(rows);
     return rows.length;
   });
-  return { inserted, sellers };
+  const business = demo ? await seedBusinesses({ db, auth, emulator, sellers }) : null;
+  return { inserted, sellers, business };
 }
 
-export function formatCredentials(sellers: SeededSeller[]): string {
-  const lines = sellers.map((s) => `  ${s.email.padEnd(30)} ${s.password.padEnd(18)} ${s.displayName}`);
+export function formatCredentials(sellers: SeededSeller[], people: SeededSeller[] = []): string {
+  const lines = [...sellers, ...people].map((s) => `  ${s.email.padEnd(34)} ${s.password.padEnd(18)} ${s.displayName}`);
   return ['Demo accounts (email, password, name):', ...lines].join('\n');
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Product } from '@b2b/shared';
+import type { ActivityPage, Dashboard, Notification, OrderSummary, Product } from '@b2b/shared';
 import { products } from '../../src/db/schema.js';
 import { loadDemoProducts } from '../../src/seed/catalogue.js';
+import { DEMO_BUYERS, DEMO_STAFF } from '../../src/seed/people.js';
 import { ensureSellers, seedDemo, seedIfEmpty, type Catalogue, type EmulatorTarget } from '../../src/seed/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { insertProduct } from '../helpers/factories.js';
@@ -177,8 +178,50 @@ describe('the demo catalogue (its content is checked in catalogue.test.ts)', () 
       expect(result?.inserted).toBe(DEMO_PRODUCTS.length);
       const firstSix = (await t.app.inject({ method: 'GET', url: '/api/products?limit=6' })).json<Product[]>();
       expect(firstSix.map((p) => p.name)).toEqual(DEMO_PRODUCTS.slice(0, 6).map((p) => p.name.trim()));
+      await livingBusinesses(t);
     } finally {
       await t.close();
     }
   });
 });
+
+/** The demo businesses: seller companies with staff, a buying company with a month of orders in every status. */
+async function livingBusinesses(t: TestApp): Promise<void> {
+  const as = async (email: string, password: string) => {
+    const { idToken } = await testEmulator().signIn(email, password);
+    return (method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method, url, headers: { authorization: `Bearer ${idToken}` }, ...(payload ? { payload } : {}) });
+  };
+  const staff = (key: string) => {
+    const person = [...DEMO_STAFF, ...DEMO_BUYERS].find((p) => p.key === key);
+    if (!person) throw new Error(key);
+    return as(person.email, person.password);
+  };
+  const owner = await as('northwind@example.com', 'Northwind@2026');
+  const desk = await staff('northwind.desk');
+  const catalogueManager = await staff('northwind.catalogue');
+  const approver = await staff('rahman.approver');
+
+  const mine = (await owner('GET', '/api/my-products/northwind@example.com')).json<Product[]>();
+  expect(mine.length).toBeGreaterThan(0);
+  expect(new Set(mine.map((p) => p.seller?.name))).toEqual(new Set(['Northwind Wholesale Ltd.']));
+  const sales = await desk('GET', '/api/sales?limit=100');
+  expect(sales.statusCode).toBe(200);
+  const statuses = new Set(sales.json<OrderSummary[]>().map((o) => o.status));
+  for (const status of ['placed', 'confirmed', 'shipped', 'delivered'] as const) expect(statuses).toContain(status);
+  const dashboard = (await desk('GET', '/api/dashboard')).json<Dashboard>();
+  expect(dashboard.days.filter((d) => d.orders > 0).length).toBeGreaterThan(5);
+
+  const product = mine[0]?._id ?? '';
+  expect((await catalogueManager('PUT', `/api/products/${product}`, { quantity: 5000 })).statusCode).toBe(200);
+  expect((await desk('PUT', `/api/products/${product}`, { quantity: 4000 })).statusCode).toBe(403);
+
+  const company = (await approver('GET', '/api/companies/current/orders?limit=100')).json<OrderSummary[]>();
+  const all = new Set(company.map((o) => o.status));
+  for (const status of ['awaiting_approval', 'rejected', 'cancelled', 'delivered'] as const)
+    expect(all).toContain(status);
+  const activity = (await owner('GET', '/api/companies/current/activity?limit=100')).json<ActivityPage>();
+  expect(new Set(activity.items.map((e) => e.kind))).toEqual(new Set(['member', 'product', 'stock', 'order']));
+  const inbox = (await approver('GET', '/api/notifications')).json<Notification[]>();
+  expect(inbox.map((n) => n.kind)).toContain('approval_requested');
+}

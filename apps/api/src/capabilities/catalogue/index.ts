@@ -4,3 +4,4 @@
  */
 export { returnStock, type StockReturn } from './stock.js';
 export { PRODUCT_COLUMN_TYPE } from './columns.js';
+export { productUpdated } from './activity.js';

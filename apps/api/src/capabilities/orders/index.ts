@@ -1,2 +1,3 @@
 /* The orders' public module: the company's order list documents itself like the buyer's. */
 export { ORDER_LIST_DOC } from './docs.js';
+export { orderStatusActivity } from './activity.js';

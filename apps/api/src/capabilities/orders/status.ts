@@ -1,37 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  formatOrderNumber,
-  ORDER_STATUS_LABELS,
-  ORDER_TRANSITIONS,
-  type Order,
-  type OrderStatusUpdate,
-} from '@b2b/shared';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Order, type OrderStatusUpdate } from '@b2b/shared';
 import type { AppDb } from '../../db/client.js';
-import { orders, type OrderRow } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { notifyStatusChanged } from '../notifications/index.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { returnStock } from '../catalogue/index.js';
 import { approvalOf, rolesOf, sellerSeesRow, toOrder, STATUS_TIMESTAMP } from './mapping.js';
 import type { OrderQueries } from './queries.js';
-import { recordActivity, type Activity } from '../activity/index.js';
+import { recordActivity } from '../activity/index.js';
 import { sellerOfMember } from '../companies/index.js';
-
-/** The activity log's entry for a status change made by a company's order desk. */
-function orderStatusActivity(before: OrderRow, after: OrderRow): Activity {
-  const number = formatOrderNumber(after.number);
-  const to = ORDER_STATUS_LABELS[after.status].toLowerCase();
-  const tracking = after.status === 'shipped' && after.trackingRef ? ` (tracking ${after.trackingRef})` : '';
-  return {
-    kind: 'order',
-    action: after.status,
-    subjectId: after.id,
-    subjectLabel: number,
-    summary: `Marked order ${number} ${to}${tracking}.`,
-    before: { status: before.status },
-    after: { status: after.status, ...(after.status === 'shipped' ? { trackingRef: after.trackingRef } : {}) },
-  };
-}
+import { orderStatusActivity } from './activity.js';
 
 export function createStatusChanges(
   db: AppDb,

@@ -24,12 +24,13 @@ export default function CompanyActivityRoute() {
   );
 }
 
+/** Soft badges; the lighter hues get a darker text so every label keeps a 4.5:1 contrast. */
 const KIND_TONE: Record<ActivityKind, string> = {
   product: 'badge-primary',
-  stock: 'badge-accent',
-  order: 'badge-info',
+  stock: 'badge-warning text-amber-800',
+  order: 'badge-info text-sky-800',
   member: 'badge-secondary',
-  import: 'badge-neutral',
+  import: 'badge-success text-green-800',
 };
 
 /** The filters live in the URL (?member=uid&kind=order), so a reload or a shared link shows the same log. */

@@ -6,14 +6,13 @@ import { LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
-import { useCurrentCompany } from '@/lib/company';
-import { can } from '@b2b/shared/roles';
 import { useProductHold } from '@/features/cart/api/get-product-hold';
 import { PurchaseDialog } from '@/features/cart/components/purchase-dialog';
 import { AddToList } from '@/features/lists/components/add-to-list';
 import { useProduct } from '@/features/products/api/get-product';
 import { productKeys } from '@/features/products/api/query-keys';
 import { ProductDetailsView } from '@/features/products/components/product-details-view';
+import { useProductOwnership } from '@/features/products/hooks/use-product-ownership';
 import { useDeleteProductFlow } from '@/features/products/hooks/use-delete-product-flow';
 import { ProductLoadError } from '@/features/products/components/product-load-error';
 
@@ -33,7 +32,7 @@ function ProductDetailsPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const product = useProduct(id);
-  const company = useCurrentCompany();
+  const { isOwner, mayEdit } = useProductOwnership(product.data);
   const { deleteWithConfirm, pendingId } = useDeleteProductFlow();
   const [buying, setBuying] = useState(false);
   // What the buyer's cart holds of it decides the volume price and the room under the maximum;
@@ -55,11 +54,7 @@ function ProductDetailsPage({ id }: { id: string }) {
     );
   }
 
-  // The business owns the catalogue: a company's product is its staff's own (they do not buy it),
-  // and its admins and catalogue managers edit it (the roles table); a user's own product is theirs.
   const seller = product.data.seller;
-  const isOwner = seller ? company.data?._id === seller.companyId : sameEmail(product.data.email, user?.email);
-  const mayEdit = isOwner && can(company.data?.role, 'catalogue');
   // The prices this buyer is offered (the API's pricing seam decides them), where the page asked.
   const item =
     hold.data && !isOwner

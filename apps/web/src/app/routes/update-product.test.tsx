@@ -4,6 +4,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { confirmDialog, showAlert } from '@/components/ui/dialogs';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
+import { createCompany } from '@/test/company';
 import { renderRoute } from '@/test/render';
 import { errorResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
 import UpdateProductRoute from './update-product';
@@ -103,6 +104,28 @@ test('someone other than the seller is told so and gets no form', async () => {
   fakeAuth.signIn({ email: 'someone@example.com' });
   renderUpdate();
   expect(await screen.findByText(/Only the seller \(seller@example.com\) can edit/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+});
+
+test('a company’s product: its catalogue manager gets the form, its desk clerk is told who edits it', async () => {
+  const company = createCompany({ name: 'Northwind Wholesale Ltd.', role: 'catalogue' });
+  const owned = { ...product, email: 'maria@example.com', seller: { companyId: company._id, name: company.name } };
+  fakeAuth.signIn({ email: 'someone.else@example.com' });
+  const renderAs = (role: 'catalogue' | 'sales') => {
+    server.use(
+      http.get(PRODUCT_ROUTE, () => HttpResponse.json(owned)),
+      http.get('/api/companies/mine', () => HttpResponse.json({ company: { ...company, role } })),
+    );
+    return renderRoute(<UpdateProductRoute />, { path: '/update-product/:id', url: `/update-product/${product._id}` });
+  };
+  const manager = renderAs('catalogue');
+  expect(await screen.findByRole('button', { name: 'Update' })).toBeInTheDocument();
+  manager.unmount();
+
+  renderAs('sales');
+  expect(
+    await screen.findByText(/Only Northwind Wholesale Ltd\.’s admins and catalogue managers can edit “Desk Lamp”/),
+  ).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
 });
 

@@ -5,8 +5,7 @@ import { PageTitle } from '@/components/layout/page-title';
 import { showAlert } from '@/components/ui/dialogs';
 import { LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
-import { sameEmail } from '@/lib/email';
+import { useProductOwnership } from '@/features/products/hooks/use-product-ownership';
 import { useProduct } from '@/features/products/api/get-product';
 import { useUpdateProduct } from '@/features/products/api/update-product';
 import { ProductForm } from '@/features/products/components/product-form';
@@ -15,23 +14,25 @@ import { productToFormValues } from '@/features/products/utils/product-form-valu
 
 export default function UpdateProductRoute() {
   const { id = '' } = useParams();
-  const { user } = useAuth();
   const navigate = useNavigate();
   const product = useProduct(id);
+  const { mayEdit, pending } = useProductOwnership(product.data);
   const { mutateAsync } = useUpdateProduct();
   // Once per loaded product: the form compares what is typed with it to send only changed trade rules.
   const initialValues = useMemo(() => (product.data ? productToFormValues(product.data) : null), [product.data]);
 
   let body;
-  if (product.isPending) body = <LoadingState />;
+  if (product.isPending || pending) body = <LoadingState />;
   else if (product.isError) {
     body = <ProductLoadError error={product.error} onRetry={() => void product.refetch()} />;
-  } else if (!sameEmail(product.data.email, user?.email)) {
+  } else if (!mayEdit) {
     // The API refuses anyway; saying so up front spares the seller's visitors a failing form.
     body = (
       <div role="note" className="alert alert-soft alert-info">
         <span>
-          Only the seller ({product.data.email}) can edit “{product.data.name}”.{' '}
+          {product.data.seller
+            ? `Only ${product.data.seller.name}’s admins and catalogue managers can edit “${product.data.name}”.`
+            : `Only the seller (${product.data.email}) can edit “${product.data.name}”.`}{' '}
           <Link to={paths.productDetails(product.data._id)} className="link">
             View the product
           </Link>

@@ -20,8 +20,8 @@ const ROLE_TONE = {
   admin: 'badge-primary',
   approver: 'badge-secondary',
   buyer: 'badge-ghost',
-  catalogue: 'badge-accent',
-  sales: 'badge-info',
+  catalogue: 'badge-success text-green-800',
+  sales: 'badge-info text-sky-800',
 } as const;
 
 /** Everyone in the company with their role and spending limit; admins edit and remove, anyone leaves. */

@@ -1,4 +1,5 @@
-import { COMPANY_LIMITS, COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@b2b/shared';
+import { useState } from 'react';
+import { COMPANY_LIMITS, COMPANY_ROLE_HINTS, COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@b2b/shared';
 import { FormField } from './form-field';
 
 type RoleLimitFieldsProps = {
@@ -8,17 +9,22 @@ type RoleLimitFieldsProps = {
   spendingLimit?: number | null;
 };
 
-/** A member's role and spending limit, as an invitation sets them and an admin changes them. */
+/**
+ * A member's role and spending limit, as an invitation sets them and an admin changes them. The
+ * chosen role says what it may do (the roles table's sentence), so an admin picks knowingly.
+ */
 export function RoleLimitFields({ ids, errors, defaultRole, spendingLimit = null }: RoleLimitFieldsProps) {
+  const [role, setRole] = useState<CompanyRole>(defaultRole);
   return (
     <>
-      <FormField id={ids.role} label="Role" error={errors.role}>
+      <FormField id={ids.role} label="Role" hint={COMPANY_ROLE_HINTS[role]} error={errors.role}>
         {(describedBy) => (
           <select
             id={ids.role}
             name="role"
             className="select w-full"
-            defaultValue={defaultRole}
+            value={role}
+            onChange={(event) => setRole(event.target.value as CompanyRole)}
             aria-describedby={describedBy}
           >
             {COMPANY_ROLES.map((value) => (
