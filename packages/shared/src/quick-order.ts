@@ -42,6 +42,8 @@ export const quickOrderProductSchema = z.object({
   image: z.string(),
   sku: z.string().nullable(),
   sellerEmail: z.string(),
+  /** The selling company's name (null: a user selling on their own), shown for the seller. */
+  sellerName: z.string().nullable(),
   price: z.number(),
   packSize: z.number().int(),
   minSellQty: z.number().int(),
@@ -56,6 +58,8 @@ export const skuChoiceSchema = z.object({
   productId: z.uuid(),
   name: z.string(),
   sellerEmail: z.string(),
+  /** The selling company's name (null: a user selling on their own), shown for the seller. */
+  sellerName: z.string().nullable(),
   price: z.number(),
   packSize: z.number().int(),
 });
@@ -100,7 +104,8 @@ export type QuickOrderPreviewLine = z.output<typeof quickOrderPreviewLineSchema>
 const totalsFields = { lines: z.number().int(), units: z.number().int(), total: z.number() };
 export const quickOrderTotalsSchema = z.object({
   ...totalsFields,
-  sellers: z.array(z.object({ sellerEmail: z.string(), ...totalsFields })),
+  /** Per seller (a company's products are one seller, whoever listed them): as checkout will place them. */
+  sellers: z.array(z.object({ sellerEmail: z.string(), sellerName: z.string().nullable(), ...totalsFields })),
 });
 export type QuickOrderTotals = z.output<typeof quickOrderTotalsSchema>;
 

@@ -303,6 +303,8 @@ export const cartItemSchema = cartItemSnapshotSchema.extend({
   buyDate: z.iso.datetime(),
   /** The seller (the product's owner when it was bought): checkout makes one order per seller. */
   sellerEmail: z.string(),
+  /** The selling company, when the seller is one (its name is the seller's): one order per company. */
+  seller: z.object({ companyId: z.uuid(), name: z.string() }).nullable(),
   /** The stock is held for the buyer until then; afterwards the item leaves the cart and the stock returns. */
   heldUntil: z.iso.datetime(),
 });

@@ -81,6 +81,7 @@ export function buildCartItem(overrides: Partial<CartItem> = {}): CartItem {
     buyQuantity: 10,
     buyDate: new Date(Date.UTC(2025, 0, 2)).toISOString(),
     sellerEmail: 'seller@example.com',
+    seller: null,
     heldUntil: new Date(Date.UTC(2025, 0, 5)).toISOString(),
     ...overrides,
   };

@@ -87,7 +87,7 @@ describe('quick order preview', () => {
       lines: 1,
       units: 60,
       total: 540,
-      sellers: [{ sellerEmail: seller.email, lines: 1, units: 60, total: 540 }],
+      sellers: [{ sellerEmail: seller.email, sellerName: null, lines: 1, units: 60, total: 540 }],
     });
     // Nothing was bought.
     expect(await t.api.cart(buyer, '?limit=100')).toEqual([]);

@@ -8,6 +8,7 @@ import type {
   Notification,
   OrderSummary,
   Product,
+  QuickOrderPreview,
 } from '@b2b/shared';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { companyClient } from '../helpers/companies.js';
@@ -98,6 +99,30 @@ describe('the business owns the catalogue', () => {
     expect(res.json<{ message: string }>().message).toContain('w-1');
     expect((await myProducts(newcomer)).map((p) => p.name)).toEqual(['My widget']);
     expect((await co.current(newcomer)).statusCode).toBe(404);
+  });
+
+  test('products two staff listed are one seller to a buyer: one cart group name, one quick-order seller, one order', async () => {
+    const { owner, manager } = await business('One Seller Co');
+    const buyer = await createUser();
+    const a = await t.api.addProduct(owner, { sku: 'OS-1', quantity: 50, minSellQty: 1, packSize: 1, price: 2 });
+    const b = await t.api.addProduct(manager, { sku: 'OS-2', quantity: 50, minSellQty: 1, packSize: 1, price: 3 });
+    const preview = await co.call(buyer, 'POST', '/api/quick-order/preview', {
+      lines: [
+        { sku: 'OS-1', quantity: 2 },
+        { sku: 'OS-2', quantity: 1 },
+      ],
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<QuickOrderPreview>().totals.sellers).toEqual([
+      expect.objectContaining({ sellerName: 'One Seller Co', lines: 2, units: 3, total: 7 }),
+    ]);
+    await t.api.buy(buyer, a, 2);
+    await t.api.buy(buyer, b, 1);
+    const cart = await t.api.cart(buyer);
+    expect(new Set(cart.map((item) => item.seller?.name))).toEqual(new Set(['One Seller Co']));
+    expect(new Set(cart.map((item) => item.sellerEmail))).toEqual(new Set([owner.email, manager.email]));
+    const placed = await t.api.place(buyer);
+    expect(placed.orders.map((o) => [o.sellerName, o.total])).toEqual([['One Seller Co', 7]]);
   });
 
   test('SKUs are unique per company: a colleague cannot reuse one', async () => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { judgeQuantity, type CartItem, type NextTier, type Purchase, type TradeRules } from '@b2b/shared';
 import type { AppDb, AppTx, InTransaction } from '../../db/client.js';
-import { cartItems, products, type CartItemRow } from '../../db/schema.js';
+import { cartItems, companies, products, type CartItemRow } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { createKeyBatcher } from '../../lib/key-batcher.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
@@ -17,14 +17,17 @@ interface CartItemContext {
   packSize: number | null;
   productQuantity: number;
   nextTier: NextTier | null;
+  /** The selling company's name (null: a user selling on their own). */
+  sellerName: string | null;
 }
 
 export function toCartItem(
-  { id, userUid: _buyer, sellerId: _seller, buyDate, heldUntil, ...fields }: CartItemRow,
-  { packSize, productQuantity, nextTier }: CartItemContext,
+  { id, userUid: _buyer, sellerId, buyDate, heldUntil, ...fields }: CartItemRow,
+  { packSize, productQuantity, nextTier, sellerName }: CartItemContext,
 ): CartItem {
   return {
     ...fields,
+    seller: sellerName ? { companyId: sellerId, name: sellerName } : null,
     _id: id,
     buyDate: buyDate.toISOString(),
     heldUntil: heldUntil.toISOString(),
@@ -267,9 +270,12 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
             packSize: products.packSize,
             price: products.price,
             priceTiers: products.priceTiers,
+            sellerName: companies.name,
           })
           .from(cartItems)
           .leftJoin(products, eq(products.id, cartItems.productId))
+          // The selling company's name now (a seller id that is a user's uid joins nothing).
+          .leftJoin(companies, sql`${companies.id}::text = ${cartItems.sellerId}`)
           .where(where)
           .orderBy(desc(cartItems.buyDate), desc(cartItems.id))
           .limit(limit)
@@ -278,12 +284,12 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
         openPriceBook(db, { uids: [user.uid], productIds: 'held' }),
       ]);
       return {
-        items: rows.map(({ item, packSize, price, priceTiers }) => {
+        items: rows.map(({ item, packSize, price, priceTiers, sellerName }) => {
           const productQuantity = book.held(item.productId, user.uid);
           // A product deleted since has no ladder left to climb.
           const product = price !== null && priceTiers !== null ? { id: item.productId, price, priceTiers } : null;
           const nextTier = product ? book.priceAt(product, user.uid, productQuantity).nextTier : null;
-          return toCartItem(item, { packSize, productQuantity, nextTier });
+          return toCartItem(item, { packSize, productQuantity, nextTier, sellerName });
         }),
         total: totals[0]?.total ?? 0,
       };

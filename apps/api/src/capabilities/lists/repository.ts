@@ -41,6 +41,7 @@ const PRODUCT = {
   image: products.image,
   sku: products.sku,
   sellerEmail: products.ownerEmail,
+  sellerName: products.sellerName,
   price: products.price,
   packSize: products.packSize,
   minSellQty: products.minSellQty,

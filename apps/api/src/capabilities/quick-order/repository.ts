@@ -69,7 +69,8 @@ export function createQuickOrderRepository(db: AppDb, { carts }: { carts: CartRe
     if (skus.length === 0) return found;
     const rows = await queryRows<Candidate & { key: string; price: string; priceTiers: Candidate['priceTiers'] }>(
       db,
-      sql`select s.key, p.id as "_id", p.name, p.image, p.sku, p.owner_email as "sellerEmail", p.price,
+      sql`select s.key, p.id as "_id", p.name, p.image, p.sku, p.owner_email as "sellerEmail", p.seller_name as "sellerName",
+                 p.price,
                  p.pack_size as "packSize", p.min_sell_qty as "minSellQty", p.max_order_qty as "maxOrderQty",
                  p.quantity, p.price_tiers as "priceTiers"
           from unnest(${sql.param(skus)}::text[]) as s(key)
@@ -130,6 +131,7 @@ export function createQuickOrderRepository(db: AppDb, { carts }: { carts: CartRe
             productId: p._id,
             name: p.name,
             sellerEmail: p.sellerEmail,
+            sellerName: p.sellerName,
             price: p.price,
             packSize: p.packSize,
           })),
@@ -272,19 +274,23 @@ export function createQuickOrderRepository(db: AppDb, { carts }: { carts: CartRe
 
 /** The ok lines' units and money, overall and per seller. */
 export function totalsOf(lines: readonly QuickOrderPreviewLine[]): QuickOrderTotals {
-  const sellers = new Map<string, { lines: number; units: number; total: number }>();
+  type Sum = { sellerEmail: string; sellerName: string | null; lines: number; units: number; total: number };
+  const sellers = new Map<string, Sum>();
   const all = { lines: 0, units: 0, total: 0 };
   for (const line of lines) {
     if (line.status !== 'ok' || !line.product || line.quantity === null) continue;
-    const seller = sellers.get(line.product.sellerEmail) ?? { lines: 0, units: 0, total: 0 };
+    const { sellerEmail, sellerName } = line.product;
+    // A company's lines are one seller's, whoever of its staff listed them.
+    const key = sellerName === null ? `user:${sellerEmail}` : `company:${sellerName}`;
+    const seller = sellers.get(key) ?? { sellerEmail, sellerName, lines: 0, units: 0, total: 0 };
     for (const sum of [seller, all]) {
       sum.lines += 1;
       sum.units += line.quantity;
       sum.total = sumAmounts([sum.total, line.lineTotal ?? 0]);
     }
-    sellers.set(line.product.sellerEmail, seller);
+    sellers.set(key, seller);
   }
-  return { ...all, sellers: [...sellers.entries()].map(([sellerEmail, sum]) => ({ sellerEmail, ...sum })) };
+  return { ...all, sellers: [...sellers.values()] };
 }
 
 export type QuickOrderRepository = ReturnType<typeof createQuickOrderRepository>;

@@ -32,6 +32,7 @@ const line = (overrides: Partial<ListLine>): ListLine => ({
     image: '',
     sku: 'CP-1',
     sellerEmail: SELLER,
+    sellerName: null,
     price: 10,
     packSize: 6,
     minSellQty: 6,

@@ -247,8 +247,8 @@ function ListView({ list }: { list: SavedList }) {
                         {product ? (
                           <>
                             {line.sku ? ' · ' : null}
-                            <SellerName email={product.sellerEmail} /> · pack of {formatCount(product.packSize)} ·{' '}
-                            {formatPrice(product.price)} each
+                            <SellerName email={product.sellerEmail} company={product.sellerName} /> · pack of{' '}
+                            {formatCount(product.packSize)} · {formatPrice(product.price)} each
                           </>
                         ) : null}
                       </p>

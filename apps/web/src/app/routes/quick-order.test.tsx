@@ -24,6 +24,7 @@ const product = (overrides: Partial<NonNullable<QuickOrderPreviewLine['product']
   image: '',
   sku: 'CP-1',
   sellerEmail: SELLER,
+  sellerName: null,
   price: 10,
   packSize: 1,
   minSellQty: 1,
@@ -74,7 +75,12 @@ function previewOf(body: { lines: { sku: string; quantity: number | string }[] }
   const units = ok.reduce((sum, l) => sum + (l.quantity ?? 0), 0);
   return {
     lines,
-    totals: { lines: ok.length, units, total, sellers: [{ sellerEmail: SELLER, lines: ok.length, units, total }] },
+    totals: {
+      lines: ok.length,
+      units,
+      total,
+      sellers: [{ sellerEmail: SELLER, sellerName: null, lines: ok.length, units, total }],
+    },
   };
 }
 

@@ -18,7 +18,7 @@ export function CheckoutReview({ groups, refusals = {} }: CheckoutReviewProps) {
   return (
     <ol className="flex flex-col gap-4" aria-label="Orders to place">
       {groups.map((group, index) => (
-        <li key={group.sellerEmail}>
+        <li key={group.key}>
           <section aria-labelledby={`seller-${index}`} className="card border border-base-300 bg-base-100 shadow-sm">
             <div className="card-body gap-3 p-4">
               <h3 id={`seller-${index}`} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -26,7 +26,7 @@ export function CheckoutReview({ groups, refusals = {} }: CheckoutReviewProps) {
                   Order {index + 1} of {groups.length}
                 </span>
                 <span className="text-sm break-all text-base-content/70">
-                  Seller: <SellerName email={group.sellerEmail} />
+                  Seller: <SellerName email={group.sellerEmail} company={group.sellerName} />
                 </span>
               </h3>
               <ul className="divide-y divide-base-300 text-sm">

@@ -48,7 +48,8 @@ function Outcome({
         <p>
           <span className="font-medium">{product.name}</span>
           <span className="block text-xs text-base-content/70">
-            <SellerName email={product.sellerEmail} /> · pack of {formatCount(product.packSize)}
+            <SellerName email={product.sellerEmail} company={product.sellerName} /> · pack of{' '}
+            {formatCount(product.packSize)}
             {product.minSellQty > 1 ? ` · min ${formatCount(product.minSellQty)}` : ''}
           </span>
         </p>
@@ -80,8 +81,8 @@ function Outcome({
                 disabled={disabled}
                 onClick={() => onSeller(line.line, choice.sellerEmail)}
               >
-                {choice.name} from <SellerName email={choice.sellerEmail} />, {formatPrice(choice.price)} (pack{' '}
-                {choice.packSize})
+                {choice.name} from <SellerName email={choice.sellerEmail} company={choice.sellerName} />,{' '}
+                {formatPrice(choice.price)} (pack {choice.packSize})
               </button>
             </li>
           ))}
@@ -170,7 +171,7 @@ export function QuickOrderPreviewTable({ preview, ...actions }: QuickOrderPrevie
             {preview.totals.sellers.map((seller) => (
               <div key={seller.sellerEmail} className="contents">
                 <dt className="break-words">
-                  <SellerName email={seller.sellerEmail} /> ({formatCount(seller.lines)}{' '}
+                  <SellerName email={seller.sellerEmail} company={seller.sellerName} /> ({formatCount(seller.lines)}{' '}
                   {seller.lines === 1 ? 'line' : 'lines'}, {formatCount(seller.units)} units)
                 </dt>
                 <dd className="text-right">{formatPrice(seller.total)}</dd>
