@@ -63,31 +63,66 @@ const toSession = (body: TokenResponse, now: number): EmulatorSession => ({
 const claimsOf = (idToken: string) =>
   JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as { iat: number; auth_time: number };
 
+/** A refusal from the emulator, with its body (the error code is in it). */
+class EmulatorError extends Error {
+  constructor(
+    url: string,
+    status: number,
+    readonly text: string,
+    readonly retried: boolean,
+  ) {
+    super(`Auth Emulator ${url} answered ${status}: ${text}`);
+  }
+}
+
+/** fetch's failure when the server closed the connection the request went out on. */
+const closedUnderUs = (error: unknown) =>
+  error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
+
 /** The emulator at `host` (`127.0.0.1:9099`), for the project the API under test verifies against. */
 export function authEmulator(host: string, projectId: string = DEMO_PROJECT_ID) {
   const toolkit = (path: string) => `http://${host}/identitytoolkit.googleapis.com/v1/${path}`;
   const admin = (path: string) => toolkit(`projects/${projectId}/${path}`);
 
-  async function post<T>(url: string, body: unknown, asAdmin = false): Promise<T> {
-    const response = await fetch(asAdmin ? url : `${url}?key=fake-api-key`, {
+  /**
+   * One POST. A request that meets a kept-alive connection the emulator has just closed fails
+   * before the emulator reads it ("other side closed", UND_ERR_SOCKET): fetch retries only
+   * idempotent methods by itself, so these are sent again here, once, on a new connection.
+   * `retried` tells the caller, for the one call that is not safe to repeat blindly (sign-up).
+   */
+  async function send(url: string, body: unknown, asAdmin: boolean) {
+    const init = {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(asAdmin ? { authorization: 'Bearer owner' } : {}) },
       body: JSON.stringify(body),
-    });
+    };
+    const target = asAdmin ? url : `${url}?key=fake-api-key`;
+    try {
+      return { response: await fetch(target, init), retried: false };
+    } catch (error) {
+      if (!closedUnderUs(error)) throw error;
+      return { response: await fetch(target, init), retried: true };
+    }
+  }
+
+  async function post<T>(url: string, body: unknown, asAdmin = false): Promise<T> {
+    return (await postOnce<T>(url, body, asAdmin)).body;
+  }
+
+  async function postOnce<T>(url: string, body: unknown, asAdmin = false): Promise<{ body: T; retried: boolean }> {
+    const { response, retried } = await send(url, body, asAdmin);
     const text = await response.text();
-    if (!response.ok) throw new Error(`Auth Emulator ${url} answered ${response.status}: ${text}`);
-    return (text ? JSON.parse(text) : {}) as T;
+    if (!response.ok) throw new EmulatorError(url, response.status, text, retried);
+    return { body: (text ? JSON.parse(text) : {}) as T, retried };
   }
 
   /** Signs an existing account in with its password: fresh tokens. */
+  const signInBody = (email: string, password: string) =>
+    post<TokenResponse>(toolkit('accounts:signInWithPassword'), { email, password, returnSecureToken: true });
+
   async function signIn(email: string, password: string): Promise<EmulatorSession> {
     const now = Date.now();
-    const body = await post<TokenResponse>(toolkit('accounts:signInWithPassword'), {
-      email,
-      password,
-      returnSecureToken: true,
-    });
-    return toSession(body, now);
+    return toSession(await signInBody(email, password), now);
   }
 
   return {
@@ -97,11 +132,19 @@ export function authEmulator(host: string, projectId: string = DEMO_PROJECT_ID) 
     async signUp(account: NewAccount): Promise<EmulatorSession> {
       const now = Date.now();
       const { photoUrl, displayName, ...credentials } = account;
-      const body = await post<TokenResponse>(toolkit('accounts:signUp'), {
-        ...credentials,
-        ...(displayName ? { displayName } : {}),
-        returnSecureToken: true,
-      });
+      let body: TokenResponse;
+      try {
+        ({ body } = await postOnce<TokenResponse>(toolkit('accounts:signUp'), {
+          ...credentials,
+          ...(displayName ? { displayName } : {}),
+          returnSecureToken: true,
+        }));
+      } catch (error) {
+        // A sign-up sent again after a closed connection finds the account it made the first
+        // time only if the emulator did read that first one after all: that account is ours.
+        if (!(error instanceof EmulatorError && error.retried && error.text.includes('EMAIL_EXISTS'))) throw error;
+        body = await signInBody(account.email, account.password);
+      }
       if (photoUrl) {
         // The emulator's sign-up ignores a photo: the profile update sets it, and a sign-in then
         // gives tokens that carry it (the update answers none).

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
 import { authEmulator } from '@b2b/shared/testing/auth-emulator';
 import { emulatorHost, TEST_PROJECT_ID } from '../helpers/env.js';
@@ -65,3 +67,57 @@ test('oobCodes lists the codes of one kind sent to one address, whatever its cas
   expect(codes[0]?.oobLink).toContain(codes[0]?.oobCode);
   expect(await emulator.oobCodes(mine.email, 'VERIFY_EMAIL')).toEqual([]);
 });
+
+/**
+ * A stand-in emulator that drops the connection of the first sign-up it gets, as the real one
+ * does to a kept-alive connection it closes just as a request goes out on it; `reads` says whether
+ * it made the account before dropping it. It answers what the emulator would after that.
+ */
+async function droppingEmulator(reads: boolean) {
+  const seconds = Math.floor(Date.now() / 1000);
+  const claims = Buffer.from(JSON.stringify({ iat: seconds, auth_time: seconds })).toString('base64url');
+  const tokens = {
+    localId: 'uid-1',
+    email: 'drop@example.com',
+    idToken: `e30.${claims}.`,
+    refreshToken: 'r',
+    expiresIn: '3600',
+  };
+  const calls: string[] = [];
+  let made = false;
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname.split('/').pop() ?? '';
+    calls.push(path);
+    request.resume();
+    request.on('end', () => {
+      if (path === 'accounts:signUp' && calls.length === 1) {
+        made = reads;
+        request.socket.destroy();
+        return;
+      }
+      const refused = path === 'accounts:signUp' && made;
+      response.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(refused ? { error: { message: 'EMAIL_EXISTS' } } : tokens));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { host: `127.0.0.1:${port}`, calls, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+test.each([
+  { reads: false, calls: ['accounts:signUp', 'accounts:signUp'] },
+  { reads: true, calls: ['accounts:signUp', 'accounts:signUp', 'accounts:signInWithPassword'] },
+])(
+  'a sign-up whose connection is closed under it is sent again; an account it made anyway is signed in (made before the drop: $reads)',
+  async ({ reads, calls }) => {
+    const stand = await droppingEmulator(reads);
+    try {
+      const session = await authEmulator(stand.host).signUp({ email: 'drop@example.com', password: PASSWORD });
+      expect(session.uid).toBe('uid-1');
+      expect(stand.calls).toEqual(calls);
+    } finally {
+      await stand.close();
+    }
+  },
+);
