@@ -51,6 +51,8 @@ export interface ServerOptions {
   buyer: Account;
   /** More environment for the server (the raw server's BENCH_RAW_* switches). */
   env?: Record<string, string>;
+  /** The API of another checkout (an exported commit: snapshot.ts), measured beside this one. */
+  apiRoot?: string;
 }
 
 /** Settings that must not leak from the bench's own environment into the servers'. */
@@ -85,10 +87,11 @@ export async function startServer(kind: ServerKind, options: ServerOptions): Pro
       WRITE_RATE_LIMIT_PER_MINUTE: '1000000000',
       READ_RATE_LIMIT_PER_MINUTE: '1000000000',
     });
-    const built = resolve(API_DIR, 'dist/server.js');
+    const apiDir = options.apiRoot ? resolve(options.apiRoot, 'apps/api') : API_DIR;
+    const built = resolve(apiDir, 'dist/server.js');
     if (options.dist && !existsSync(built))
       throw new Error('--dist: apps/api/dist/server.js is missing (npm run build)');
-    args = options.dist ? ['--enable-source-maps', built] : ['--import', 'tsx', resolve(API_DIR, 'src/server.ts')];
+    args = options.dist ? ['--enable-source-maps', built] : ['--import', 'tsx', resolve(apiDir, 'src/server.ts')];
   } else {
     Object.assign(env, {
       BENCH_BUYER_UID: options.buyer.uid,
@@ -98,7 +101,7 @@ export async function startServer(kind: ServerKind, options: ServerOptions): Pro
     args = ['--import', 'tsx', resolve(BENCH_DIR, 'raw-server.ts')];
   }
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...args], {
-    cwd: REPO_ROOT,
+    cwd: options.apiRoot ?? REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -47,11 +47,11 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /**
-   * Listens for NOTIFY on `channel` (db/listen.ts): resolves once listening, with a function that
-   * stops. On PostgreSQL a connection of its own, re-opened when it breaks; `lost` says that
-   * notifications may have been missed since, `listening` that they arrive again.
+   * Listens for NOTIFY on `channel` (db/listen.ts): resolves once listening. On PostgreSQL a
+   * connection of its own, re-opened when it breaks; `lost` says that notifications may have been
+   * missed since, `listening` that they arrive again.
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /** PGlite's own dump of its data folder, gzip'd (PGlite only; PostgreSQL has pg_dump). */
   dump(): Promise<Buffer>;
   /** Tells the data folder's lock what became known later (PGlite in a folder only). */
@@ -63,6 +63,15 @@ export interface ListenHandlers {
   notify(payload: string): void;
   lost(): void;
   listening(): void;
+}
+
+export interface Listening {
+  /**
+   * Resolves once every notification committed before the call has reached `notify` (at once
+   * while the connection is broken: `lost` has said so).
+   */
+  caughtUp(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -153,9 +162,14 @@ async function createPglite(dataDir: string, options: DatabaseOptions): Promise<
     listen: async (channel, handlers) => {
       const stop = await pglite.listen(channel, (payload) => handlers.notify(payload));
       handlers.listening();
-      // Closing PGlite ends its listening too (and it can no longer run UNLISTEN).
-      return async () => {
-        if (!pglite.closed) await stop();
+      return {
+        // One connection: PGlite hands over a statement's notifications with its results, so a
+        // commit's have reached `notify` before the commit's promise resolves.
+        caughtUp: () => Promise.resolve(),
+        // Closing PGlite ends its listening too (and it can no longer run UNLISTEN).
+        stop: async () => {
+          if (!pglite.closed) await stop();
+        },
       };
     },
     dump: () => dumpPglite(pglite),

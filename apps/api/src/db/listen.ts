@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ListenHandlers } from './client.js';
+import type { ListenHandlers, Listening } from './client.js';
 
 /** How the listening connection names itself in pg_stat_activity. */
 export const LISTENER_APP_NAME = 'b2b-api-listener';
@@ -11,13 +11,9 @@ const RETRY_MS = { first: 500, max: 10_000 };
  * LISTEN on PostgreSQL, on a connection outside the pool (a pooled one would be handed to other
  * work, and its LISTEN with it). When the connection breaks, `lost` is called at once and the
  * connection is opened again until it listens; then `listening`. Resolves after the first LISTEN
- * (rejects if that fails), with a function that closes the connection for good.
+ * (rejects if that fails), with the listening's controls (`Listening`).
  */
-export async function listenPostgres(
-  url: string,
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<() => Promise<void>> {
+export async function listenPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<Listening> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Unsafe channel name: ${channel}`);
   let client: pg.Client | null = null;
   let stopped = false;
@@ -69,12 +65,41 @@ export async function listenPostgres(
     retry.unref();
   }
 
+  /*
+   * PostgreSQL hands a listening session the notifications committed before a command it reads
+   * before it runs that command (ProcessClientReadInterrupt), so once a query sent after a commit
+   * has answered, that commit's notification has been handled. One query serves every caller
+   * that asked before it was sent; callers who ask while it runs wait for the next one.
+   */
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const roundTrip = async (): Promise<void> => {
+    await client?.query('SELECT 1').catch(() => undefined);
+  };
+  function caughtUp(): Promise<void> {
+    if (!client) return Promise.resolve();
+    if (!running) {
+      running = roundTrip().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running.then(() => {
+      queued = null;
+      return caughtUp();
+    });
+    return queued;
+  }
+
   await open();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const open = client;
-    client = null;
-    await open?.end().catch(() => undefined);
+  return {
+    caughtUp,
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const open = client;
+      client = null;
+      await open?.end().catch(() => undefined);
+    },
   };
 }

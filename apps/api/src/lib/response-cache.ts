@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 
 /*
- * Answers kept until the data behind them changes (capabilities/catalogue/cache.plugin.ts uses one for the
- * catalogue's GETs). Correct on writes by generations, not by time: every change of the data
- * calls `invalidate()`, which empties the cache and starts a new generation. A request notes the
- * generation before it reads the database (`begin()`) and may store its answer only if no change
- * came in since (`store()`): an answer read before a change, and finished after it, is never kept.
+ * Answers kept until the data behind them changes (capabilities/catalogue/cache.plugin.ts uses one
+ * for the catalogue's GETs). Correct on writes by what each answer depends on, not by time:
+ *
+ *   - an answer is stored with its dependencies: the products it shows, and whether the rows it
+ *     lists or its counts depend on the "available" threshold or on prices (or on everything);
+ *   - `changed()` is told which products changed and whether their availability or price did, and
+ *     drops exactly the answers that depend on that; `invalidate()` drops everything;
+ *   - a request takes a ticket before it reads the database (`begin()`) and may store its answer
+ *     only if no change it depends on came in since (`store()`): an answer read before a change,
+ *     and finished after it, is never kept;
+ *   - identical requests that miss together wait for the first one (`lead`, `follow`, `land`):
+ *     one computation, not one per request.
  */
 
 export interface CachedAnswer {
@@ -17,6 +24,27 @@ export interface CachedAnswer {
   headers: Record<string, string>;
 }
 
+/** What an answer depends on besides its URL. */
+export interface Dependencies {
+  /** The products whose rows it shows. */
+  products: readonly string[];
+  /** Whether which rows it lists, or its counts, depend on the "available" threshold. */
+  availability: boolean;
+  /** Whether they depend on prices (a price order, a price filter, the price facet). */
+  price: boolean;
+}
+
+/** An answer that depends on every row: any change drops it. */
+export const EVERYTHING = null;
+
+/** One product changed in its stock, price or volume prices only. */
+export interface ProductChange {
+  id: string;
+  /** Its stock crossed the "available" threshold. */
+  availability: boolean;
+  price: boolean;
+}
+
 export interface ResponseCacheLimits {
   /** Most answers kept; the least recently used go first. */
   entries: number;
@@ -26,19 +54,56 @@ export interface ResponseCacheLimits {
 
 export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = { entries: 2_000, bytes: 32 * 1024 * 1024 };
 
+/** How many partial changes are remembered for the requests still reading (at 20 a second, 50 s). */
+const CHANGES_REMEMBERED = 1_000;
+
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+interface Entry {
+  answer: CachedAnswer;
+  dependencies: Dependencies | typeof EVERYTHING;
+}
+
+interface Flight {
+  landed: Promise<CachedAnswer | null>;
+  land: (answer: CachedAnswer | null) => void;
+}
+
+function affects(changes: readonly ProductChange[], dependencies: Dependencies | typeof EVERYTHING): boolean {
+  if (dependencies === EVERYTHING) return true;
+  const shown = new Set(dependencies.products);
+  return changes.some(
+    (change) =>
+      shown.has(change.id) ||
+      (change.availability && dependencies.availability) ||
+      (change.price && dependencies.price),
+  );
+}
+
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedAnswer>();
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  private generation = 0;
   private active = false;
+  /** Counts changes: a ticket is the count when a request began. */
+  private sequence = 0;
+  /** The sequence of the last change of everything (or of turning the cache on or off). */
+  private resetAt = 0;
+  /** The partial changes since, newest last, with their sequence numbers. */
+  private changes: { at: number; changes: readonly ProductChange[] }[] = [];
+  /** Partial changes up to this sequence number are no longer remembered. */
+  private forgottenUpTo = 0;
+  /** The keys of the answers that show a product, and of those depending on availability, price, everything. */
+  private readonly byProduct = new Map<string, Set<string>>();
+  private readonly byAvailability = new Set<string>();
+  private readonly byPrice = new Set<string>();
+  private readonly onEverything = new Set<string>();
+  private readonly flights = new Map<string, Flight>();
 
   constructor(private readonly limits: ResponseCacheLimits = DEFAULT_CACHE_LIMITS) {}
 
-  /** Whether answers are kept and served: only while every change is known to reach `invalidate`. */
+  /** Whether answers are kept and served: only while every change is known to reach the cache. */
   get enabled(): boolean {
     return this.active;
   }
@@ -53,16 +118,40 @@ export class ResponseCache {
     return this.entries.size;
   }
 
-  /** The data changed: nothing kept so far may be served, and no answer begun before may be kept. */
+  /** Anything may have changed: nothing kept so far may be served, and no answer begun before may be kept. */
   invalidate(): void {
-    this.generation++;
+    this.sequence++;
+    this.resetAt = this.sequence;
+    this.changes = [];
+    this.forgottenUpTo = this.sequence;
     this.entries.clear();
+    this.byProduct.clear();
+    this.byAvailability.clear();
+    this.byPrice.clear();
+    this.onEverything.clear();
     this.bytes = 0;
   }
 
-  /** The generation to hand to `store`, or null when the cache is off. */
+  /** These products changed (stock, price, volume prices only): drops the answers that depend on them. */
+  changed(changes: readonly ProductChange[]): void {
+    if (changes.length === 0) return;
+    this.sequence++;
+    this.changes.push({ at: this.sequence, changes });
+    if (this.changes.length > CHANGES_REMEMBERED) {
+      this.forgottenUpTo = (this.changes.shift() as { at: number }).at;
+    }
+    const doomed = new Set(this.onEverything);
+    for (const change of changes) {
+      for (const key of this.byProduct.get(change.id) ?? []) doomed.add(key);
+      if (change.availability) for (const key of this.byAvailability) doomed.add(key);
+      if (change.price) for (const key of this.byPrice) doomed.add(key);
+    }
+    for (const key of doomed) this.remove(key);
+  }
+
+  /** The ticket to hand to `store`, or null when the cache is off. */
   begin(): number | null {
-    return this.active ? this.generation : null;
+    return this.active ? this.sequence : null;
   }
 
   get(key: string): CachedAnswer | undefined {
@@ -72,26 +161,97 @@ export class ResponseCache {
     // Most recently used last: eviction takes from the front.
     this.entries.delete(key);
     this.entries.set(key, hit);
-    return hit;
+    return hit.answer;
   }
 
-  /** Keeps `answer` under `key` if nothing changed since `begin()` returned `generation`. */
-  store(key: string, generation: number, answer: CachedAnswer): boolean {
-    if (!this.active || generation !== this.generation) return false;
+  /** Keeps `answer` under `key` if nothing it depends on changed since `begin()` returned `ticket`. */
+  store(
+    key: string,
+    ticket: number,
+    answer: CachedAnswer,
+    dependencies: Dependencies | typeof EVERYTHING = EVERYTHING,
+  ): boolean {
+    if (!this.active || !this.unchangedSince(ticket, dependencies)) return false;
     const size = answer.body.length;
     if (size > this.limits.bytes / 8) return false;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.body.length;
-    }
-    this.entries.set(key, answer);
+    this.remove(key);
+    this.entries.set(key, { answer, dependencies });
     this.bytes += size;
-    for (const [oldest, entry] of this.entries) {
+    this.index(key, dependencies);
+    for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.body.length;
+      this.remove(oldest);
     }
     return true;
+  }
+
+  /**
+   * Claims the computation of `key` for the caller: true unless another request is computing it
+   * (then `follow` it). The leader must `land` it, with its answer or null.
+   */
+  lead(key: string): boolean {
+    if (this.flights.has(key)) return false;
+    let land: (answer: CachedAnswer | null) => void = () => undefined;
+    const landed = new Promise<CachedAnswer | null>((resolve) => {
+      land = resolve;
+    });
+    this.flights.set(key, { landed, land });
+    return true;
+  }
+
+  /** The answer of the request computing `key`, once it has one (null: compute it yourself); undefined if none is. */
+  follow(key: string): Promise<CachedAnswer | null> | undefined {
+    return this.flights.get(key)?.landed;
+  }
+
+  /** Ends the computation of `key`: its followers get `answer` (only a kept answer; null otherwise). */
+  land(key: string, answer: CachedAnswer | null): void {
+    const flight = this.flights.get(key);
+    if (!flight) return;
+    this.flights.delete(key);
+    flight.land(answer);
+  }
+
+  private unchangedSince(ticket: number, dependencies: Dependencies | typeof EVERYTHING): boolean {
+    if (ticket < this.resetAt || ticket < this.forgottenUpTo) return false;
+    for (let i = this.changes.length - 1; i >= 0; i--) {
+      const { at, changes } = this.changes[i] as { at: number; changes: readonly ProductChange[] };
+      if (at <= ticket) break;
+      if (affects(changes, dependencies)) return false;
+    }
+    return true;
+  }
+
+  private index(key: string, dependencies: Dependencies | typeof EVERYTHING): void {
+    if (dependencies === EVERYTHING) {
+      this.onEverything.add(key);
+      return;
+    }
+    for (const id of dependencies.products) {
+      let keys = this.byProduct.get(id);
+      if (!keys) this.byProduct.set(id, (keys = new Set()));
+      keys.add(key);
+    }
+    if (dependencies.availability) this.byAvailability.add(key);
+    if (dependencies.price) this.byPrice.add(key);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.answer.body.length;
+    const { dependencies } = entry;
+    if (dependencies === EVERYTHING) {
+      this.onEverything.delete(key);
+      return;
+    }
+    for (const id of dependencies.products) {
+      const keys = this.byProduct.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byProduct.delete(id);
+    }
+    this.byAvailability.delete(key);
+    this.byPrice.delete(key);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { etagOf, ResponseCache, type CachedAnswer } from '../../src/lib/response-cache.js';
+import { etagOf, ResponseCache, type CachedAnswer, type Dependencies } from '../../src/lib/response-cache.js';
 
 const answer = (text: string): CachedAnswer => {
   const body = Buffer.from(text);
@@ -24,9 +24,9 @@ describe('ResponseCache', () => {
 
   test('an answer begun before a change is not kept, even though it finishes after it', () => {
     const cache = onCache();
-    const generation = cache.begin() as number;
+    const ticket = cache.begin() as number;
     cache.invalidate();
-    expect(cache.store('a /x', generation, answer('[stale]'))).toBe(false);
+    expect(cache.store('a /x', ticket, answer('[stale]'))).toBe(false);
     expect(cache.get('a /x')).toBeUndefined();
     // One begun after the change is.
     expect(cache.store('a /x', cache.begin() as number, answer('[fresh]'))).toBe(true);
@@ -37,15 +37,15 @@ describe('ResponseCache', () => {
     const cache = new ResponseCache();
     expect(cache.begin()).toBeNull();
     cache.setEnabled(true);
-    const generation = cache.begin() as number;
-    cache.store('a /x', generation, answer('[1]'));
+    const ticket = cache.begin() as number;
+    cache.store('a /x', ticket, answer('[1]'));
     cache.setEnabled(false);
     expect(cache.get('a /x')).toBeUndefined();
-    expect(cache.store('a /x', generation, answer('[1]'))).toBe(false);
+    expect(cache.store('a /x', ticket, answer('[1]'))).toBe(false);
     cache.setEnabled(true);
     expect(cache.get('a /x')).toBeUndefined();
     // An answer begun while off, or before it was turned on, is not kept.
-    expect(cache.store('a /x', generation, answer('[1]'))).toBe(false);
+    expect(cache.store('a /x', ticket, answer('[1]'))).toBe(false);
   });
 
   test('drops the least recently used answers past its limits', () => {
@@ -68,6 +68,81 @@ describe('ResponseCache', () => {
     for (let i = 0; i < 8; i++) bytes.store(`k${i}`, h, answer('k'.repeat(100)));
     expect(bytes.get('x')).toBeUndefined();
     expect(bytes.size).toBe(8);
+  });
+
+  const shows = (products: string[], more: Partial<Dependencies> = {}): Dependencies => ({
+    products,
+    availability: false,
+    price: false,
+    ...more,
+  });
+  const change = (id: string, more: { availability?: boolean; price?: boolean } = {}) => ({
+    id,
+    availability: false,
+    price: false,
+    ...more,
+  });
+
+  test('a change of one product drops the answers showing it, and those whose rows or counts it can move', () => {
+    const cache = onCache();
+    const t = cache.begin() as number;
+    cache.store('page of p1', t, answer('1'), shows(['p1', 'p2']));
+    cache.store('page of p3', t, answer('3'), shows(['p3']));
+    cache.store('available list', t, answer('a'), shows(['p4'], { availability: true }));
+    cache.store('cheapest first', t, answer('c'), shows(['p5'], { price: true }));
+    cache.store('everything', t, answer('e'));
+
+    cache.changed([change('p1')]);
+    expect(cache.get('page of p1')).toBeUndefined();
+    expect(cache.get('everything')).toBeUndefined();
+    for (const kept of ['page of p3', 'available list', 'cheapest first']) expect(cache.get(kept)).toBeDefined();
+
+    cache.changed([change('p9', { availability: true })]);
+    expect(cache.get('available list')).toBeUndefined();
+    expect(cache.get('page of p3')).toBeDefined();
+    expect(cache.get('cheapest first')).toBeDefined();
+
+    cache.changed([change('p9', { price: true })]);
+    expect(cache.get('cheapest first')).toBeUndefined();
+    expect(cache.get('page of p3')).toBeDefined();
+    // A dropped answer leaves no trace in the indexes: storing and changing again works.
+    cache.store('page of p1', cache.begin() as number, answer('1'), shows(['p1']));
+    cache.changed([change('p1')]);
+    expect(cache.get('page of p1')).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+
+  test('an answer read before a change it depends on is not kept; before one it does not depend on, it is', () => {
+    const cache = onCache();
+    const before = cache.begin() as number;
+    cache.changed([change('p1')]);
+    expect(cache.store('shows p1', before, answer('stale'), shows(['p1']))).toBe(false);
+    expect(cache.store('shows p2', before, answer('fine'), shows(['p2']))).toBe(true);
+    expect(cache.store('depends on everything', before, answer('stale'))).toBe(false);
+    cache.changed([change('p3', { availability: true })]);
+    expect(cache.store('available', before, answer('stale'), shows([], { availability: true }))).toBe(false);
+    // Too many changes since to remember them all: not kept.
+    const old = cache.begin() as number;
+    for (let i = 0; i < 1_001; i++) cache.changed([change(`q${i}`)]);
+    expect(cache.store('shows p2', old, answer('unsure'), shows(['p2']))).toBe(false);
+    expect(cache.store('shows p2', cache.begin() as number, answer('fresh'), shows(['p2']))).toBe(true);
+  });
+
+  test('identical misses follow the one computing the answer', async () => {
+    const cache = onCache();
+    expect(cache.follow('k')).toBeUndefined();
+    expect(cache.lead('k')).toBe(true);
+    expect(cache.lead('k')).toBe(false);
+    const followers = [cache.follow('k'), cache.follow('k')];
+    cache.land('k', answer('[1]'));
+    const landed = await Promise.all(followers);
+    expect(landed.map((a) => a?.body.toString())).toEqual(['[1]', '[1]']);
+    // Landed: the next miss leads again; a leader that kept nothing tells its followers so.
+    expect(cache.follow('k')).toBeUndefined();
+    expect(cache.lead('k')).toBe(true);
+    const follower = cache.follow('k');
+    cache.land('k', null);
+    expect(await follower).toBeNull();
   });
 
   test('the ETag is a quoted hash of the body', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Product } from '@b2b/shared';
+import type { Facets, ImportStatus, Product } from '@b2b/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { createDatabase } from '../../src/db/client.js';
@@ -8,6 +8,7 @@ import { apiClient } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { usesPostgres } from '../helpers/database.js';
 import { insertProduct } from '../helpers/factories.js';
+import { waitForImport } from '../helpers/imports.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /*
@@ -19,12 +20,19 @@ let t: TestApp;
 let seller: TestUser;
 let buyer: TestUser;
 let productId: string;
+let teapotId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { CATALOGUE_CACHE: 'true' } });
   [seller, buyer] = await Promise.all([createUser(), createUser()]);
-  productId = await insertProduct(t.database.db, seller, { name: 'Cached Kettle', quantity: 500, minSellQty: 1 });
-  await insertProduct(t.database.db, seller, { name: 'Cached Teapot', quantity: 80 });
+  productId = await insertProduct(t.database.db, seller, {
+    name: 'Cached Kettle',
+    sku: 'CACHE-KETTLE',
+    quantity: 500,
+    minSellQty: 1,
+    price: 20,
+  });
+  teapotId = await insertProduct(t.database.db, seller, { name: 'Cached Teapot', quantity: 80, price: 30 });
   // On PostgreSQL the inserts' notifications arrive a moment later: wait until answers stay kept.
   for (let tries = 0; (await get(t.app, '/api/products')).headers['x-cache'] !== 'hit'; tries++) {
     if (tries === 100) throw new Error('the catalogue cache never kept an answer');
@@ -123,6 +131,152 @@ test('a change made outside the API (a job, another process, psql) empties the c
   const stock = quantityIn(before, productId) as number;
   await t.database.executeSql('UPDATE products SET quantity = quantity + 7 WHERE id = $1', [productId]);
   await eventually(async () => quantityIn((await get(t.app, url)).json<Product[]>(), productId)).toBe(stock + 7);
+});
+
+/** Asks twice: the second answer must come from the cache (the first may too). */
+async function warm(url: string, headers: Record<string, string> = {}) {
+  await get(t.app, url, headers);
+  const again = await get(t.app, url, headers);
+  expect(again.headers['x-cache'], url).toBe('hit');
+  return again;
+}
+
+describe('a write drops what it changed, and nothing else', () => {
+  test('a purchase drops the answers showing the product and keeps the other pages', async () => {
+    const kettlePage = '/api/products?q=kettle';
+    const teapotPage = '/api/products?q=teapot';
+    const facets = '/api/products/facets?q=cached';
+    const before = quantityIn((await warm(kettlePage)).json<Product[]>(), productId) as number;
+    await warm(teapotPage);
+    await warm(facets);
+    await t.api.buy(buyer, productId, 1);
+    const after = await get(t.app, kettlePage);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(quantityIn(after.json<Product[]>(), productId)).toBe(before - 1);
+    // The kettle stays above the available threshold: the counts cannot have moved.
+    expect((await get(t.app, teapotPage)).headers['x-cache']).toBe('hit');
+    expect((await get(t.app, facets)).headers['x-cache']).toBe('hit');
+  });
+
+  test('stock crossing the available threshold drops the available lists and the facets, not showing it', async () => {
+    const available = '/api/products?q=cached&available=true';
+    const facets = '/api/products/facets?q=cached';
+    const ids = (res: { json: <T>() => T }) => res.json<Product[]>().map((p) => p._id);
+    expect(ids(await warm(available))).not.toContain(teapotId);
+    const availableCount = (res: { json: <T>() => T }) =>
+      res.json<Facets>().available.find((facet) => facet.value === 'true')?.count ?? 0;
+    const availableBefore = availableCount(await warm(facets));
+    const teapotPage = `/api/products/${teapotId}`;
+    await warm(teapotPage);
+    // 80 + 50: the teapot crosses 100.
+    const adjusted = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/products/quantity/${teapotId}`,
+      headers: seller.headers,
+      payload: { decBy: -50 },
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect(ids(await get(t.app, available))).toContain(teapotId);
+    expect(availableCount(await get(t.app, facets))).toBe(availableBefore + 1);
+    expect((await get(t.app, teapotPage)).json<Product>().quantity).toBe(130);
+  });
+
+  test('a price edit drops the pages sorted or filtered by price, even those not showing the product', async () => {
+    const cheapest = '/api/products?q=cached&sort=price_asc&limit=1';
+    const upTo25 = '/api/products?q=cached&priceMax=25';
+    const byName = '/api/products?q=cached&sort=name_asc&limit=1';
+    const first = (await warm(cheapest)).json<Product[]>()[0] as Product;
+    await warm(upTo25);
+    await warm(byName);
+    const other = first._id === productId ? teapotId : productId;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${other}`,
+      headers: seller.headers,
+      payload: { price: Number(first.price) - 1 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await get(t.app, cheapest)).json<Product[]>()[0]?._id).toBe(other);
+    expect((await get(t.app, upTo25)).json<Product[]>().map((p) => p._id)).toContain(other);
+    // Sorted by name, the first page shows the kettle either way; only if it showed the edited product must it go.
+    const named = await get(t.app, byName);
+    const shown = named.json<Product[]>()[0]?._id;
+    expect(named.headers['x-cache']).toBe(shown === other ? 'miss' : 'hit');
+  });
+
+  test('64 identical requests that miss together cost one computation, and all get its answer', async () => {
+    const url = '/api/products?q=cached&sort=newest&limit=7';
+    const answers = await Promise.all(Array.from({ length: 64 }, () => get(t.app, url)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(64).fill(200));
+    expect(answers.filter((a) => a.headers['x-cache'] === 'miss')).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+});
+
+describe('every write is seen by its writer at once, through the cache', () => {
+  const detail = () => `/api/products/${productId}`;
+  const shown = async () => (await get(t.app, detail())).json<Product>();
+  const shownInList = async () =>
+    (await get(t.app, '/api/products?q=kettle')).json<Product[]>().find((p) => p._id === productId) as Product;
+
+  test('purchase, cart removal, checkout and cancel: the product page and the lists show the stock at once', async () => {
+    const shopper = await createUser();
+    await warm(detail());
+    const start = (await shown()).quantity;
+    const itemId = await t.api.buy(shopper, productId, 4);
+    expect((await shown()).quantity).toBe(start - 4);
+    expect(await t.api.removeFromCart(shopper, itemId)).toMatchObject({ statusCode: 200 });
+    expect((await shown()).quantity).toBe(start);
+    expect((await shownInList()).quantity).toBe(start);
+    await t.api.buy(shopper, productId, 5);
+    await warm(detail());
+    const { orders } = await t.api.place(shopper);
+    // Checkout keeps the stock its cart held.
+    expect((await shown()).quantity).toBe(start - 5);
+    const cancelled = await t.api.setStatus(shopper, (orders[0] as { _id: string })._id, 'cancelled');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await shown()).quantity).toBe(start);
+    expect((await shownInList()).quantity).toBe(start);
+  });
+
+  test('a seller’s edit, a stock adjustment and an import: shown at once', async () => {
+    await warm(detail());
+    await warm('/api/products?q=kettle');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: detail(),
+      headers: seller.headers,
+      payload: { name: 'Cached Kettle Deluxe', price: 21.5 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await shown()).toMatchObject({ name: 'Cached Kettle Deluxe', price: 21.5 });
+    expect((await shownInList()).name).toBe('Cached Kettle Deluxe');
+
+    const before = (await shown()).quantity;
+    const adjusted = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/products/quantity/${productId}`,
+      headers: seller.headers,
+      payload: { decBy: 10 },
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect((await shown()).quantity).toBe(before - 10);
+    expect((await shownInList()).quantity).toBe(before - 10);
+
+    await warm(detail());
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports?dryRun=false',
+      headers: { ...seller.headers, 'content-type': 'text/csv' },
+      payload: 'sku,price\nCACHE-KETTLE,23.75\n',
+    });
+    expect(upload.statusCode, upload.body).toBe(202);
+    const done = await waitForImport(t.app, seller, upload.json<ImportStatus>().importId);
+    expect(done).toMatchObject({ status: 'done', updated: 1 });
+    // "done" was answered after the import's changes reached the cache.
+    expect((await shown()).price).toBe(23.75);
+    expect((await shownInList()).price).toBe(23.75);
+  });
 });
 
 describe.runIf(usesPostgres())('several API processes on one PostgreSQL database', () => {

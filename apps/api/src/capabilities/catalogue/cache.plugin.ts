@@ -1,10 +1,25 @@
-import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestAbortHookHandler,
+  onRequestHookHandler,
+  onResponseHookHandler,
+  onSendHookHandler,
+} from 'fastify';
+import type { Listening } from '../../db/client.js';
 import fp from 'fastify-plugin';
-import { etagOf, ResponseCache } from '../../lib/response-cache.js';
+import {
+  etagOf,
+  ResponseCache,
+  EVERYTHING,
+  type CachedAnswer,
+  type Dependencies,
+  type ProductChange,
+} from '../../lib/response-cache.js';
 import { toArray } from '../../lib/arrays.js';
 
 /*
- * The catalogue's answers, kept in memory until the catalogue changes (docs/architecture.md,
+ * The catalogue's answers, kept in memory until what they show changes (docs/architecture.md,
  * "The catalogue cache"). A GET route opts in with `config: { catalogueCache: true }`: the
  * product lists, searches, category pages and facets, whose answers depend only on the URL and on
  * whether the caller is signed in (sellers' emails). Then:
@@ -13,16 +28,24 @@ import { toArray } from '../../lib/arrays.js';
  *     authentication (a hit still checks its token), with the stored body and headers and
  *     `X-Cache: hit`; with a matching If-None-Match, 304 and no body. Only 200s are kept, so a
  *     URL that fails validation never has an answer to hit;
- *   - any other 200 is stored under its URL, with an `ETag` (and `X-Cache: miss`);
+ *   - a request for an answer another request is computing waits for that one's answer
+ *     (`X-Cache: hit` too): identical misses cost one computation, not a stampede;
+ *   - any other 200 is stored under its URL, with an `ETag` (and `X-Cache: miss`), and with what it
+ *     depends on, which the route says (`dependsOn`): the products it shows, and whether its rows
+ *     or counts depend on availability or prices. A route that says nothing depends on everything;
  *   - `Cache-Control: no-cache` (or `no-store`) in a request skips the lookup; no-store also the storing.
  *
  * Correct on writes: the `products` table NOTIFYs `catalogue_changed` after every statement that
- * changes it (migration 0013, a statement-level trigger, so imports, jobs, other API processes and
- * psql are all seen), and every API process LISTENs; each notification for its schema empties the
- * cache. Within this process, the end of any POST, PUT, PATCH or DELETE empties it too, before its
- * answer leaves, so the next request of the same client never sees what its write changed. While the listening
- * connection is broken (PostgreSQL), the cache is off. Answers read before a change and finished
- * after it are never stored (generations: lib/response-cache.ts).
+ * changes it (migrations 0013 and 0015: statement-level triggers, so imports, jobs, other API
+ * processes and psql are all seen). An UPDATE that changed only stock, prices or volume prices of
+ * up to 100 rows names them, and whether each crossed the available threshold or changed price;
+ * the cache drops the answers that depend on that. Anything else empties it. Every API process
+ * LISTENs. A write of this process waits, before its answer leaves, until the listening
+ * connection has received everything committed so far (`caughtUp`): the writer's next request,
+ * and everyone's in this process, never sees what was there before the write. So does a route
+ * that reports a write made elsewhere (`reportsCatalogueWrites`: an import's status). While the listening
+ * connection is broken (PostgreSQL), the cache is off. Answers read before a change they depend
+ * on and finished after it are never stored (tickets: lib/response-cache.ts).
  */
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
@@ -44,14 +67,45 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Answer from and store in the catalogue cache (capabilities/catalogue/cache.plugin.ts); GET routes only. */
     catalogueCache?: boolean;
+    /**
+     * The answer can tell its caller that a catalogue write made elsewhere finished (an import's
+     * status): like a write's, it leaves only once the changes committed so far reached the cache.
+     */
+    reportsCatalogueWrites?: boolean;
   }
   interface FastifyInstance {
     catalogueCache: ResponseCache;
   }
   interface FastifyRequest {
-    /** The cache generation this request may store its answer under; null: it stores nothing. */
-    catalogueCacheGeneration: number | null;
+    /** The cache ticket this request may store its answer with; null: it stores nothing. */
+    catalogueCacheTicket: number | null;
+    /** Whether this request computes the answer other identical requests wait for. */
+    catalogueCacheLeads: boolean;
+    /** What its answer depends on (`dependsOn`); EVERYTHING unless the route says. */
+    catalogueDependencies: Dependencies | typeof EVERYTHING;
   }
+}
+
+/** Tells the catalogue cache what the answer to `request` depends on (lib/response-cache.ts, `Dependencies`). */
+export function dependsOn(request: FastifyRequest, dependencies: Dependencies): void {
+  request.catalogueDependencies = dependencies;
+}
+
+/**
+ * A notification's payload (migrations 0013 and 0015): `schema` alone, anything may have changed;
+ * `schema`, a newline and words `<id>[a][p]`, only those products' stock, prices or volume
+ * prices did. Undefined for another schema; EVERYTHING for a word it cannot read.
+ */
+export function changesIn(payload: string, schema: string): ProductChange[] | typeof EVERYTHING | undefined {
+  if (payload === schema) return EVERYTHING;
+  if (!payload.startsWith(`${schema}\n`)) return undefined;
+  const changes: ProductChange[] = [];
+  for (const word of payload.slice(schema.length + 1).split(' ')) {
+    const match = /^([0-9a-f-]{36})(a?)(p?)$/.exec(word);
+    if (!match) return EVERYTHING;
+    changes.push({ id: match[1] as string, availability: match[2] === 'a', price: match[3] === 'p' });
+  }
+  return changes;
 }
 
 /** Signed-in callers see sellers' emails, anonymous ones do not: two answers per URL. */
@@ -79,47 +133,75 @@ export default fp(
   async (app) => {
     const cache = new ResponseCache();
     app.decorate('catalogueCache', cache);
-    app.decorateRequest('catalogueCacheGeneration', null);
+    app.decorateRequest('catalogueCacheTicket', null);
+    app.decorateRequest('catalogueCacheLeads', false);
+    app.decorateRequest('catalogueDependencies', EVERYTHING);
     // Switched off: not a hook on any request (the cache stays empty and off).
     if (!app.config.catalogueCache) return;
+
+    const answer = (request: FastifyRequest, reply: FastifyReply, hit: CachedAnswer) => {
+      reply
+        .headers(hit.headers)
+        .header('etag', hit.etag)
+        .header('cache-control', cacheControlOf(request))
+        .header('vary', 'Authorization')
+        .header(CACHE_STATUS_HEADER, 'hit');
+      if (matches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
+      return reply.send(hit.body);
+    };
 
     const lookup: onRequestHookHandler = async (request, reply) => {
       const { noCache, noStore } = directives(request);
       const key = keyOf(request);
-      const hit = noCache ? undefined : cache.get(key);
-      if (hit) {
-        reply
-          .headers(hit.headers)
-          .header('etag', hit.etag)
-          .header('cache-control', cacheControlOf(request))
-          .header('vary', 'Authorization')
-          .header(CACHE_STATUS_HEADER, 'hit');
-        if (matches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
-        return reply.send(hit.body);
+      if (!noCache) {
+        const hit = cache.get(key);
+        if (hit) return answer(request, reply, hit);
+        // Another request is computing this answer: wait for it. If it kept none (a change came
+        // in, or it failed), look once more, then compute.
+        for (let round = 0; round < 2; round++) {
+          const flight = cache.follow(key);
+          if (!flight) break;
+          const landed = (await flight) ?? cache.get(key);
+          if (landed) return answer(request, reply, landed);
+        }
       }
-      request.catalogueCacheGeneration = noStore ? null : cache.begin();
+      request.catalogueCacheTicket = noStore ? null : cache.begin();
+      request.catalogueCacheLeads = request.catalogueCacheTicket !== null && !noCache && cache.lead(key);
+    };
+
+    /** Ends this request's computation for the requests waiting on it, whatever became of it. */
+    const land = (request: FastifyRequest, kept: CachedAnswer | null) => {
+      if (!request.catalogueCacheLeads) return;
+      request.catalogueCacheLeads = false;
+      cache.land(keyOf(request), kept);
     };
 
     const keep: onSendHookHandler = async (request, reply, payload) => {
-      const generation = request.catalogueCacheGeneration;
-      if (generation === null) return payload;
-      request.catalogueCacheGeneration = null;
-      if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const ticket = request.catalogueCacheTicket;
+      if (ticket === null) return payload;
+      request.catalogueCacheTicket = null;
+      if (reply.statusCode !== 200 || typeof payload !== 'string') {
+        land(request, null);
+        return payload;
+      }
       const body = Buffer.from(payload);
       const headers: Record<string, string> = {};
       for (const name of ANSWER_HEADERS) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const etag = etagOf(body);
-      cache.store(keyOf(request), generation, { body, etag, headers });
+      const kept = { body, etag: etagOf(body), headers };
+      const stored = cache.store(keyOf(request), ticket, kept, request.catalogueDependencies);
+      land(request, stored ? kept : null);
       reply
-        .header('etag', etag)
+        .header('etag', kept.etag)
         .header('cache-control', cacheControlOf(request))
         .header('vary', 'Authorization')
         .header(CACHE_STATUS_HEADER, 'miss');
       return body;
     };
+    const landed: onResponseHookHandler = async (request) => land(request, null);
+    const aborted: onRequestAbortHookHandler = async (request) => land(request, null);
 
     app.addHook('onRoute', (route) => {
       if (!route.config?.catalogueCache) return;
@@ -130,23 +212,30 @@ export default fp(
       route.onRequest = [...toArray(route.onRequest), lookup];
       // First of the route's onSend hooks: it keeps the JSON as serialized, before compression.
       route.onSend = [keep, ...toArray(route.onSend)];
+      // A leader whose answer never reached onSend (an error before it, a closed connection).
+      route.onResponse = [...toArray(route.onResponse), landed];
+      route.onRequestAbort = [...toArray(route.onRequestAbort), aborted];
     });
 
-    // A write of this process: empty the cache before its answer reaches the client.
+    let listening: Listening | null = null;
+    // A write of this process (or a report that one finished): its changes reach the cache before
+    // its answer reaches the client.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (MUTATING.has(request.method)) cache.invalidate();
+      const reports = MUTATING.has(request.method) || request.routeOptions.config.reportsCatalogueWrites === true;
+      if (reports && cache.enabled) await listening?.caughtUp();
       return payload;
     });
 
-    let stop: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
       try {
         // The schema the products table is in: the notifications' payload (other schemas are other shops).
         const [row] = (await app.database.executeSql('SELECT current_schema() AS schema')).rows as [{ schema: string }];
         const schema = row.schema;
-        stop = await app.database.listen(CATALOGUE_CHANNEL, {
+        listening = await app.database.listen(CATALOGUE_CHANNEL, {
           notify: (payload) => {
-            if (payload === schema) cache.invalidate();
+            const changes = changesIn(payload, schema);
+            if (changes === EVERYTHING) cache.invalidate();
+            else if (changes) cache.changed(changes);
           },
           lost: () => {
             cache.setEnabled(false);
@@ -163,7 +252,7 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       cache.setEnabled(false);
-      await stop?.();
+      await listening?.stop();
     });
   },
   { name: 'catalogue-cache', dependencies: ['db', 'config', 'auth'] },

@@ -136,6 +136,8 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/imports/:id',
     {
       onRequest: app.authenticate,
+      // "done" here means the imported rows show in the catalogue at once.
+      config: { reportsCatalogueWrites: true },
       schema: {
         tags,
         summary: 'One import: status, progress and summary (its owner only; anyone else gets 404)',

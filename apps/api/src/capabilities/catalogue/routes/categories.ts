@@ -1,6 +1,7 @@
 import { categoryListQuerySchema, categoryParamsSchema, productListQuerySchema } from '@b2b/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIST_HEADERS_DOC, optionalBearer, productListResponse, sendPage } from '../../../lib/route-schemas.js';
+import { LIST_HEADERS_DOC, optionalBearer, productListResponse } from '../../../lib/route-schemas.js';
+import { sendListing } from '../listing-answer.js';
 
 const tags = ['categories'];
 
@@ -21,7 +22,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: productListResponse,
       },
     },
-    async (request, reply) => sendPage(request, reply, await repo.list(request.query)),
+    async (request, reply) => sendListing(request, reply, request.query, await repo.list(request.query)),
   );
 
   app.get(
@@ -40,7 +41,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(request, reply, await repo.list({ ...request.query, category: request.params.id })),
+      sendListing(request, reply, request.query, await repo.list({ ...request.query, category: request.params.id })),
   );
 };
 

@@ -22,9 +22,10 @@ import {
   LIST_HEADERS_DOC,
   optionalBearer,
   productListResponse,
-  sendPage,
   permissionDoc,
 } from '../../../lib/route-schemas.js';
+import { dependsOn } from '../cache.plugin.js';
+import { FACET_DEPENDENCIES, sendListing } from '../listing-answer.js';
 
 const tags = ['products'];
 
@@ -45,7 +46,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: productListResponse,
       },
     },
-    async (request, reply) => sendPage(request, reply, await repo.list(request.query)),
+    async (request, reply) => sendListing(request, reply, request.query, await repo.list(request.query)),
   );
 
   app.get(
@@ -66,7 +67,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: facetsSchema, ...errorResponses(400, 429) },
       },
     },
-    async (request) => repo.facets(request.query),
+    async (request) => {
+      dependsOn(request, FACET_DEPENDENCIES);
+      return repo.facets(request.query);
+    },
   );
 
   app.get(
@@ -86,6 +90,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const product = await repo.get(request.params.id);
       if (!product) throw notFound('Product');
+      dependsOn(request, { products: [product._id], availability: false, price: false });
       return forCaller(request, product);
     },
   );

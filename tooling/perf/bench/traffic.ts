@@ -1,0 +1,481 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { CATEGORY_VALUES } from '@b2b/shared';
+import { withSection } from './doc-sections.js';
+import { setupFixture, teardownFixture, type Fixture } from './fixture.js';
+import { exportSnapshot } from './snapshot.js';
+import { createBuyer, idToken, REPO_ROOT, startServer, type EmulatorUser, type RunningServer } from './servers.js';
+import { BENCH_ADMIN_URL, percentiles, verdict } from './throwaway.js';
+
+/*
+ * `npm run bench:traffic` (root; it starts the Auth Emulator around this script): the catalogue
+ * as a busy shop uses it, not one URL repeated. On a fresh PostgreSQL database of BENCH_PRODUCTS
+ * generated products, the API and the raw reference server (raw-server.ts) as processes, and
+ * with BENCH_BEFORE=<commit> that commit's API as well, all on the same data:
+ *   1. reads only: BENCH_CONNECTIONS connections take their URLs, one after another, from one
+ *      seeded sequence (the same for every server): a popular head (page 1, the available list,
+ *      category fronts, common words, the facets) and a long tail (deep pages, single products,
+ *      part numbers, SKUs, two-word searches, filtered lists and their facets);
+ *   2. the same reads while a buyer purchases BENCH_PURCHASE_RATE times a second (head products:
+ *      the ones on the popular pages), every purchase checked; on the API, a probe also updates
+ *      a product from another connection (as a job, an import or another API process would)
+ *      twice a second and times how long until the API answers with the change: the cache's
+ *      staleness bound, measured;
+ *   3. a cold start: the API process started again, then 64 connections on one uncached
+ *      search at once (every answer must be a 2xx).
+ * The results go to the "traffic" section of docs/benchmarks.md.
+ *
+ *   BENCH_PRODUCTS       catalogue size (default 1000000)
+ *   BENCH_SECONDS        seconds of measured load per phase (default 20), after 5 s of warm-up
+ *   BENCH_CONNECTIONS    concurrent connections (default 64)
+ *   BENCH_PURCHASE_RATE  purchases a second in phase 2 (default 20)
+ *   BENCH_POOL           database pool size of every server (default 10)
+ *   BENCH_SEED           the URL sequence's seed (default 42)
+ *   BENCH_BEFORE         a commit whose API is measured too (exported like `npm run bench -- --ref`)
+ *   BENCH_NO_DOCS=1      print only; leave docs/benchmarks.md as it is
+ */
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP = 5;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const PURCHASE_RATE = Number(process.env.BENCH_PURCHASE_RATE ?? 20);
+const POOL = Number(process.env.BENCH_POOL ?? 10);
+const SEED = Number(process.env.BENCH_SEED ?? 42);
+const BEFORE = process.env.BENCH_BEFORE;
+const SEQUENCE_LENGTH = 200_000;
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+if (!emulatorHost) {
+  console.error('Run it with the Auth Emulator: npm run bench:traffic (from the repository root).');
+  process.exit(1);
+}
+
+const started = Date.now();
+const log = (line: string) => {
+  const s = Math.round((Date.now() - started) / 1000);
+  console.log(`[${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}] ${line}`);
+};
+
+/** mulberry32: a small seeded generator, so every run asks for the same URLs in the same order. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+interface Sampled {
+  ids: string[];
+  skus: string[];
+  names: string[];
+  brands: string[];
+}
+
+/** Rows spread over the catalogue (a repeatable sample), to draw the long tail from. */
+async function sampleRows(url: string): Promise<Sampled> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const percent = Math.min(100, Math.max(0.05, (5_000 / PRODUCTS) * 100));
+    const { rows } = await client.query<{ id: string; sku: string | null; name: string; brand: string }>(
+      `SELECT id, sku, name, brand FROM products TABLESAMPLE SYSTEM (${percent}) REPEATABLE (${SEED}) LIMIT 5000`,
+    );
+    return {
+      ids: rows.map((r) => r.id),
+      skus: rows.flatMap((r) => (r.sku ? [r.sku] : [])),
+      names: rows.map((r) => r.name),
+      brands: [...new Set(rows.map((r) => r.brand).filter(Boolean))],
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The words of product names, most common first. */
+function commonWords(names: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const name of names) {
+    for (const word of name.toLowerCase().match(/[a-z]{4,}/g) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([word]) => word);
+}
+
+/**
+ * The URL sequence: 60% from the head, weighted by rank (Zipf: the first is asked most), 40% from
+ * the tail, where most URLs are asked once or a few times.
+ */
+function urlSequence(sampled: Sampled, length: number): { urls: string[]; head: string[] } {
+  const words = commonWords(sampled.names);
+  const head = [
+    '/api/products',
+    '/api/products?available=true',
+    '/api/products/facets',
+    ...CATEGORY_VALUES.map((category) => `/api/categories/${category}`),
+    ...words.slice(0, 20).map((word) => `/api/products?q=${word}`),
+    ...CATEGORY_VALUES.map((category) => `/api/products/facets?category=${category}`),
+  ];
+  const weights = head.map((_, rank) => 1 / (rank + 1));
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  const next = random(SEED);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const fromHead = () => {
+    let r = next() * totalWeight;
+    for (const [i, w] of weights.entries()) {
+      r -= w;
+      if (r <= 0) return head[i] as string;
+    }
+    return head[0] as string;
+  };
+  const tail: (() => string)[] = [
+    () => `/api/products?offset=${24 * Math.floor(next() * 416)}`,
+    () => `/api/categories/${pick(CATEGORY_VALUES)}?offset=${24 * Math.floor(next() * 100)}`,
+    () => `/api/products/${pick(sampled.ids)}`,
+    () => `/api/products/${pick(sampled.ids)}`,
+    () => `/api/products?q=${encodeURIComponent(pick(sampled.skus))}`,
+    () => {
+      // A part number with a word of its name: "steel 4242" as a buyer types it.
+      const name = pick(sampled.names).toLowerCase();
+      const number = /\d{2,}/.exec(name)?.[0];
+      const word = /[a-z]{4,}/.exec(name)?.[0] ?? pick(words);
+      return `/api/products?q=${encodeURIComponent(number ? `${word} ${number}` : word)}`;
+    },
+    () => `/api/products?q=${encodeURIComponent(`${pick(words.slice(0, 60))} ${pick(words.slice(0, 60))}`)}`,
+    () =>
+      `/api/products?brand=${encodeURIComponent(pick(sampled.brands))}&priceMin=${5 * Math.floor(next() * 10)}` +
+      `&priceMax=${50 + 10 * Math.floor(next() * 20)}&available=true`,
+    () => `/api/products/facets?q=${encodeURIComponent(pick(words.slice(0, 60)))}`,
+  ];
+  const urls = Array.from({ length }, () => (next() < 0.6 ? fromHead() : (pick(tail) as () => string)()));
+  return { urls, head };
+}
+
+interface Phase {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  failures: Record<string, number>;
+  distinct: number;
+}
+
+/** Every connection takes the next URL of the sequence: all of them together walk it once, in order. */
+async function readLoad(base: string, urls: string[], seconds: number): Promise<Phase> {
+  let at = 0;
+  const asked = new Set<string>();
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const path = urls[at % urls.length] as string;
+          at += 1;
+          asked.add(path);
+          return { ...request, path };
+        },
+      },
+    ],
+  });
+  const failures: Record<string, number> = {};
+  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
+    if (!status.startsWith('2') && stat.count) failures[status] = stat.count;
+  }
+  if (result.timeouts) failures.timeout = result.timeouts;
+  if (result.errors) failures.error = result.errors;
+  return {
+    rps: result['2xx'] / (result.duration || seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    failures,
+    distinct: asked.size,
+  };
+}
+
+interface Purchases {
+  sent: number;
+  ok: number;
+  failed: Record<string, number>;
+}
+
+/** Purchases at a steady rate until stopped, one head product after another. */
+function purchaseLoop(base: string, token: string, products: string[]) {
+  const tally: Purchases = { sent: 0, ok: 0, failed: {} };
+  const pending = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    const productId = products[tally.sent % products.length] as string;
+    tally.sent += 1;
+    const done = fetch(`${base}/api/carts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ productId, buyQuantity: 1 }),
+    })
+      .then(async (response) => {
+        await response.body?.cancel();
+        if (response.status === 201) tally.ok += 1;
+        else tally.failed[response.status] = (tally.failed[response.status] ?? 0) + 1;
+      })
+      .catch((error: Error) => {
+        tally.failed[error.message] = (tally.failed[error.message] ?? 0) + 1;
+      })
+      .finally(() => pending.delete(done));
+    pending.add(done);
+  }, 1000 / PURCHASE_RATE);
+  return {
+    async stop(): Promise<Purchases> {
+      clearInterval(timer);
+      await Promise.all(pending);
+      return tally;
+    },
+  };
+}
+
+/**
+ * Twice a second, a write from outside the API (a connection of its own, as a job or another
+ * process) and the time until GET /api/products/:id answers with it.
+ */
+function stalenessProbe(base: string, databaseUrl: string, productId: string) {
+  const delays: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      while (running) {
+        const { rows } = await client.query<{ quantity: number }>(
+          'UPDATE products SET quantity = quantity + 1 WHERE id = $1 RETURNING quantity',
+          [productId],
+        );
+        const written = rows[0]?.quantity;
+        const committed = performance.now();
+        for (;;) {
+          const response = await fetch(`${base}/api/products/${productId}`);
+          const { quantity } = (await response.json()) as { quantity: number };
+          if (quantity === written) break;
+          if (performance.now() - committed > 10_000) throw new Error('a change was not seen within 10 s');
+        }
+        delays.push(performance.now() - committed);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    } finally {
+      await client.end();
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return delays;
+    },
+  };
+}
+
+/** Head products with stock for every purchase of the run: those the popular pages show. */
+async function headProducts(base: string, databaseUrl: string): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const path of ['/api/products', ...CATEGORY_VALUES.map((c) => `/api/categories/${c}`)]) {
+    const page = (await (await fetch(`${base}${path}`)).json()) as { _id: string }[];
+    for (const product of page.slice(0, 4)) ids.add(product._id);
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // Plenty of stock, sold one by one: every purchase of the run can succeed, none crosses a threshold.
+    await client.query(
+      `UPDATE products SET quantity = 1000000, min_sell_qty = 1, pack_size = 1, max_order_qty = NULL, price_tiers = '[]'
+       WHERE id = ANY($1)`,
+      [[...ids]],
+    );
+  } finally {
+    await client.end();
+  }
+  return [...ids];
+}
+
+/**
+ * The catalogue triggers of the commit being measured: a commit before migration 0015 knows one
+ * notification payload (the schema) for every statement; it would miss the itemised ones.
+ */
+async function useTriggers(databaseUrl: string, which: 'current' | 'before-0015') {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      which === 'before-0015'
+        ? `ALTER TABLE products DISABLE TRIGGER products_catalogue_updated;
+           CREATE TRIGGER products_catalogue_updated_before AFTER UPDATE ON products
+             FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_changed();`
+        : `DROP TRIGGER IF EXISTS products_catalogue_updated_before ON products;
+           ALTER TABLE products ENABLE TRIGGER products_catalogue_updated;`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+interface ServerResult {
+  label: string;
+  readsOnly: Phase;
+  withPurchases: Phase;
+  purchases: Purchases;
+  staleness: number[] | null;
+  coldStart: Phase | null;
+}
+
+async function measureServer(
+  label: string,
+  start: () => Promise<RunningServer>,
+  fixture: Fixture,
+  urls: string[],
+  token: string,
+  probeId: string | null,
+): Promise<ServerResult> {
+  let server = await start();
+  try {
+    log(`${label}: warm-up ${WARMUP} s, then reads only for ${SECONDS} s`);
+    await readLoad(server.base, urls, WARMUP);
+    const readsOnly = await readLoad(server.base, urls, SECONDS);
+    log(
+      `  ${Math.round(readsOnly.rps)} req/s, p50 ${readsOnly.p50} ms, p99 ${readsOnly.p99} ms, ${readsOnly.errors} errors`,
+    );
+    const products = await headProducts(server.base, fixture.databaseUrl as string);
+    log(`${label}: the same reads while ${PURCHASE_RATE} purchases/s go on`);
+    const buying = purchaseLoop(server.base, token, products);
+    const probe = probeId ? stalenessProbe(server.base, fixture.databaseUrl as string, probeId) : null;
+    const withPurchases = await readLoad(server.base, urls, SECONDS);
+    const purchases = await buying.stop();
+    const staleness = probe ? await probe.stop() : null;
+    log(
+      `  ${Math.round(withPurchases.rps)} req/s, p50 ${withPurchases.p50} ms, p99 ${withPurchases.p99} ms, ` +
+        `${withPurchases.errors} errors; purchases ${purchases.ok}/${purchases.sent}`,
+    );
+    let coldStart: Phase | null = null;
+    if (label !== 'raw') {
+      await server.stop();
+      server = await start();
+      const cold = ['/api/products?q=model%204242&available=true'];
+      coldStart = await readLoad(server.base, cold, 5);
+      log(`  cold start, one uncached search: ${coldStart.errors} errors, p99 ${coldStart.p99} ms`);
+    }
+    return { label, readsOnly, withPurchases, purchases, staleness, coldStart };
+  } finally {
+    await server.stop();
+  }
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const phaseText = (p: Phase) =>
+  `${int(p.rps)} req/s, p50 ${p.p50} ms, p99 ${int(p.p99)} ms${p.errors ? `, ${p.errors} errors` : ''}`;
+
+function report(results: ServerResult[], distinct: { reads: number }, goalsText: string[]): string {
+  const raw = results.find((r) => r.label === 'raw') as ServerResult;
+  const rows = results.flatMap((r) => [
+    `| ${r.label} | reads only | ${phaseText(r.readsOnly)} | ${(r.readsOnly.rps / raw.readsOnly.rps).toFixed(2)}× |`,
+    `| ${r.label} | reads while ${PURCHASE_RATE} purchases/s | ${phaseText(r.withPurchases)} (purchases ${r.purchases.ok}/${r.purchases.sent}) | ${(r.withPurchases.rps / raw.withPurchases.rps).toFixed(2)}× |`,
+  ]);
+  const extra = results.flatMap((r) => {
+    const lines: string[] = [];
+    if (r.coldStart)
+      lines.push(`- ${r.label}, cold start (64 connections on one uncached search, 5 s): ${phaseText(r.coldStart)}.`);
+    if (r.staleness && r.staleness.length > 0) {
+      const s = percentiles(r.staleness);
+      lines.push(
+        `- ${r.label}, a write from another connection until the API answers with it (${r.staleness.length} writes, during the purchases): p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms.`,
+      );
+    }
+    return lines;
+  });
+  return [
+    '## The catalogue under real traffic',
+    '',
+    `\`npm run bench:traffic\`, ${new Date().toISOString().slice(0, 10)}: ${int(PRODUCTS)} products on PostgreSQL, ${CONNECTIONS} connections, ` +
+      `${SECONDS} s per phase after ${WARMUP} s of warm-up, database pools of ${POOL}. One seeded sequence of URLs (60% a popular ` +
+      `head of ${distinct.reads} URLs weighted by rank, 40% a long tail: deep pages, single products, SKUs, part numbers, ` +
+      'two-word searches, filtered lists, facets of searches), walked in order by all connections together, the same for every server.',
+    '',
+    '| server | workload | throughput and latency | ÷ raw |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+    ...extra,
+    '',
+    ...goalsText.map((g) => `- ${g}`),
+  ].join('\n');
+}
+
+const buyer: EmulatorUser = await createBuyer(emulatorHost);
+const token = await idToken(emulatorHost, buyer);
+let fixture: Fixture | null = null;
+let before: { dir: string; commit: string } | null = null;
+try {
+  fixture = await setupFixture('postgres', PRODUCTS, buyer, BENCH_ADMIN_URL, log);
+  const databaseUrl = fixture.databaseUrl as string;
+  const sampled = await sampleRows(databaseUrl);
+  const { urls, head } = urlSequence(sampled, SEQUENCE_LENGTH);
+  log(
+    `${urls.length.toLocaleString('en-US')} URLs in the sequence, ${new Set(urls).size.toLocaleString('en-US')} distinct`,
+  );
+  const serverOptions = { fixture, poolSize: POOL, dist: false, buyer };
+  const probeId = sampled.ids[sampled.ids.length - 1] as string;
+  const results: ServerResult[] = [];
+  const f = fixture;
+  results.push(await measureServer('raw', () => startServer('raw', serverOptions), f, urls, token, null));
+  if (BEFORE) {
+    before = exportSnapshot(REPO_ROOT, BEFORE);
+    await useTriggers(databaseUrl, 'before-0015');
+    const apiRoot = before.dir;
+    results.push(
+      await measureServer(
+        `API ${before.commit}`,
+        () => startServer('api', { ...serverOptions, apiRoot }),
+        f,
+        urls,
+        token,
+        probeId,
+      ),
+    );
+    await useTriggers(databaseUrl, 'current');
+  }
+  results.push(await measureServer('API', () => startServer('api', serverOptions), f, urls, token, probeId));
+
+  const api = results.at(-1) as ServerResult;
+  const raw = results[0] as ServerResult;
+  const stale = percentiles(api.staleness ?? []);
+  const goals: [boolean, string][] = [
+    [
+      api.readsOnly.rps >= 1.2 * raw.readsOnly.rps && api.readsOnly.p99 <= raw.readsOnly.p99,
+      `reads only: ≥ 1.2× the raw server's throughput (${(api.readsOnly.rps / raw.readsOnly.rps).toFixed(2)}×), p99 ≤ raw's (${api.readsOnly.p99} vs ${raw.readsOnly.p99} ms)`,
+    ],
+    [
+      api.withPurchases.rps >= 0.8 * raw.withPurchases.rps &&
+        api.withPurchases.p99 <= 2 * raw.withPurchases.p99 &&
+        api.purchases.ok === api.purchases.sent,
+      `with purchases: ≥ 0.8× raw (${(api.withPurchases.rps / raw.withPurchases.rps).toFixed(2)}×), p99 ≤ 2× raw's (${api.withPurchases.p99} vs ${raw.withPurchases.p99} ms), every purchase succeeds (${api.purchases.ok}/${api.purchases.sent})`,
+    ],
+    [api.coldStart?.errors === 0, `cold start: 0 errors (${api.coldStart?.errors ?? '?'})`],
+  ];
+  const goalsText = goals.map(([ok, text]) => `${verdict(ok)} ${text}`);
+  const text = report(results, { reads: head.length }, [
+    ...goalsText,
+    `staleness bound measured: p99 ${stale.p99.toFixed(1)} ms, max ${stale.max.toFixed(1)} ms`,
+  ]);
+  console.log(`\n${text}\n`);
+  if (!process.env.BENCH_NO_DOCS) {
+    const file = join(REPO_ROOT, 'docs/benchmarks.md');
+    writeFileSync(file, withSection(readFileSync(file, 'utf8'), 'traffic', text));
+    log('wrote the traffic section of docs/benchmarks.md');
+  }
+} finally {
+  if (fixture) await teardownFixture(fixture, BENCH_ADMIN_URL);
+  if (before) rmSync(before.dir, { recursive: true, force: true });
+}
+process.exit(0);
