@@ -45,12 +45,7 @@ export async function load(
   const ok = result['2xx'];
   const seconds = result.duration || options.duration;
   const cpuPerRequest = cpuBefore !== null && cpuAfter !== null && ok > 0 ? (cpuAfter - cpuBefore) / ok : null;
-  const failures: Record<string, number> = {};
-  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
-    if (!status.startsWith('2') && stat.count) failures[status] = stat.count;
-  }
-  if (result.timeouts) failures.timeout = result.timeouts;
-  if (result.errors) failures.error = result.errors;
+  const failures = failuresOf(result);
   return {
     rps: ok / seconds,
     p50: result.latency.p50,
@@ -61,6 +56,17 @@ export async function load(
     failures,
     cpuPerRequest,
   };
+}
+
+/** What went wrong in an autocannon run, by status code, plus timeouts and connection errors. */
+export function failuresOf(result: autocannon.Result): Record<string, number> {
+  const failures: Record<string, number> = {};
+  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
+    if (!status.startsWith('2') && stat.count) failures[status] = stat.count;
+  }
+  if (result.timeouts) failures.timeout = result.timeouts;
+  if (result.errors) failures.error = result.errors;
+  return failures;
 }
 
 export interface Sample {

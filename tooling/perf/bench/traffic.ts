@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { CATEGORY_VALUES } from '@b2b/shared';
 import { withSection } from './doc-sections.js';
+import { failuresOf } from './measure.js';
 import { setupFixture, teardownFixture, type Fixture } from './fixture.js';
 import { exportSnapshot } from './snapshot.js';
 import { createBuyer, idToken, REPO_ROOT, startServer, type EmulatorUser, type RunningServer } from './servers.js';
@@ -185,12 +186,7 @@ async function readLoad(base: string, urls: string[], seconds: number): Promise<
       },
     ],
   });
-  const failures: Record<string, number> = {};
-  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
-    if (!status.startsWith('2') && stat.count) failures[status] = stat.count;
-  }
-  if (result.timeouts) failures.timeout = result.timeouts;
-  if (result.errors) failures.error = result.errors;
+  const failures = failuresOf(result);
   return {
     rps: result['2xx'] / (result.duration || seconds),
     p50: result.latency.p50,
