@@ -24,7 +24,13 @@ import { BENCH_ADMIN_URL, percentiles, verdict } from './throwaway.js';
  *      a product from another connection (as a job, an import or another API process would)
  *      twice a second and times how long until the API answers with the change: the cache's
  *      staleness bound, measured;
- *   3. a cold start: the API process started again, then 64 connections on one uncached
+ *   3. the same reads while a seller edits prices (BENCH_PRICE_EDITS a second, spread over the
+ *      catalogue) and an import sets the prices of BENCH_IMPORT_ROWS products: on the API through
+ *      its routes (PUT /api/products/:id, POST /api/imports, which rests after each batch as long
+ *      as the batch took while shoppers are active); for the raw server, which has no writes,
+ *      the same UPDATEs straight to the database, the import in batches of 50 rows resting the
+ *      same way;
+ *   4. a cold start: the API process started again, then 64 connections on one uncached
  *      search at once (every answer must be a 2xx).
  * The results go to the "traffic" section of docs/benchmarks.md.
  *
@@ -32,6 +38,8 @@ import { BENCH_ADMIN_URL, percentiles, verdict } from './throwaway.js';
  *   BENCH_SECONDS        seconds of measured load per phase (default 20), after 5 s of warm-up
  *   BENCH_CONNECTIONS    concurrent connections (default 64)
  *   BENCH_PURCHASE_RATE  purchases a second in phase 2 (default 20)
+ *   BENCH_PRICE_EDITS    price edits a second in phase 3 (default 2)
+ *   BENCH_IMPORT_ROWS    rows of the import in phase 3 (default 20000)
  *   BENCH_POOL           database pool size of every server (default 10)
  *   BENCH_SEED           the URL sequence's seed (default 42)
  *   BENCH_BEFORE         a commit whose API is measured too (exported like `npm run bench -- --ref`)
@@ -43,6 +51,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = 5;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const PURCHASE_RATE = Number(process.env.BENCH_PURCHASE_RATE ?? 20);
+const PRICE_EDITS = Number(process.env.BENCH_PRICE_EDITS ?? 2);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
+const IMPORT_BATCH = 50;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const SEED = Number(process.env.BENCH_SEED ?? 42);
 const BEFORE = process.env.BENCH_BEFORE;
@@ -297,6 +308,126 @@ async function headProducts(base: string, databaseUrl: string): Promise<string[]
   return [...ids];
 }
 
+interface Writes {
+  priceEdits: Purchases;
+  /** Import rows applied by the end of the phase, of IMPORT_ROWS. */
+  imported: number;
+}
+
+/** Products whose prices the writes of phase 3 change: a spread of the catalogue (every 50th SKU by hash). */
+async function pricedRows(databaseUrl: string): Promise<{ id: string; sku: string; price: string }[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; sku: string; price: string }>(
+      `SELECT id, sku, price::text AS price FROM products WHERE sku IS NOT NULL AND abs(hashtext(sku)) % 50 = 0
+       ORDER BY sku LIMIT $1`,
+      [IMPORT_ROWS + 1_000],
+    );
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new price a cent above the old one (prices are numeric(12,2)). */
+const raised = (price: string) => (Math.round(Number(price) * 100) + 1) / 100;
+
+/**
+ * Phase 3's writes until stopped: price edits at a steady rate and one import. `api`: through
+ * the API as the catalogue's owner; otherwise straight to the database, the import paced as the
+ * API paces its own (a rest as long as each batch took).
+ */
+function sellerWrites(
+  base: string,
+  token: string,
+  databaseUrl: string,
+  rows: { id: string; sku: string; price: string }[],
+  api: boolean,
+) {
+  const edits: Purchases = { sent: 0, ok: 0, failed: {} };
+  const importing = rows.slice(0, IMPORT_ROWS);
+  const editing = rows.slice(IMPORT_ROWS);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const connected = client.connect();
+  const pending = new Set<Promise<void>>();
+  const count = (tally: Purchases, outcome: string | null) => {
+    if (outcome === null) tally.ok += 1;
+    else tally.failed[outcome] = (tally.failed[outcome] ?? 0) + 1;
+  };
+  const timer = setInterval(() => {
+    const row = editing[edits.sent % editing.length] as (typeof editing)[number];
+    edits.sent += 1;
+    row.price = String(raised(row.price));
+    const done = (
+      api
+        ? fetch(`${base}/api/products/${row.id}`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ price: Number(row.price) }),
+          }).then(async (response) => {
+            await response.body?.cancel();
+            return response.status === 200 ? null : String(response.status);
+          })
+        : connected
+            .then(() =>
+              client.query('UPDATE products SET price = $2, updated_at = now() WHERE id = $1', [row.id, row.price]),
+            )
+            .then(() => null)
+    )
+      .catch((error: Error) => error.message)
+      .then((outcome) => count(edits, outcome))
+      .finally(() => pending.delete(done));
+    pending.add(done);
+  }, 1000 / PRICE_EDITS);
+
+  let running = true;
+  let imported = 0;
+  let importId: string | null = null;
+  const importing$ = (async () => {
+    if (api) {
+      const csv = ['sku,price', ...importing.map((r) => `${r.sku},${raised(r.price)}`)].join('\n');
+      const response = await fetch(`${base}/api/imports`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+        body: csv,
+      });
+      if (response.status !== 202)
+        throw new Error(`the import was refused: ${response.status} ${await response.text()}`);
+      importId = ((await response.json()) as { importId: string }).importId;
+      return;
+    }
+    await connected;
+    for (let at = 0; running && at < importing.length; at += IMPORT_BATCH) {
+      const batch = importing.slice(at, at + IMPORT_BATCH);
+      const from = performance.now();
+      await client.query(
+        `UPDATE products p SET price = v.price, updated_at = now()
+         FROM unnest($1::uuid[], $2::numeric[]) AS v(id, price) WHERE p.id = v.id`,
+        [batch.map((r) => r.id), batch.map((r) => raised(r.price))],
+      );
+      imported += batch.length;
+      await new Promise((resolve) => setTimeout(resolve, performance.now() - from));
+    }
+  })();
+  return {
+    async stop(): Promise<Writes> {
+      clearInterval(timer);
+      running = false;
+      await Promise.all(pending);
+      await importing$;
+      if (importId) {
+        const status = (await (
+          await fetch(`${base}/api/imports/${importId}`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as { processed: number };
+        imported = status.processed;
+      }
+      await client.end();
+      return { priceEdits: edits, imported };
+    },
+  };
+}
+
 /**
  * The catalogue triggers of the commit being measured: a commit before migration 0015 knows one
  * notification payload (the schema) for every statement; it would miss the itemised ones.
@@ -323,6 +454,8 @@ interface ServerResult {
   readsOnly: Phase;
   withPurchases: Phase;
   purchases: Purchases;
+  withSellerWrites: Phase;
+  writes: Writes;
   staleness: number[] | null;
   coldStart: Phase | null;
 }
@@ -354,6 +487,22 @@ async function measureServer(
       `  ${Math.round(withPurchases.rps)} req/s, p50 ${withPurchases.p50} ms, p99 ${withPurchases.p99} ms, ` +
         `${withPurchases.errors} errors; purchases ${purchases.ok}/${purchases.sent}`,
     );
+    log(
+      `${label}: the same reads while a seller edits ${PRICE_EDITS} prices/s and an import of ${IMPORT_ROWS} prices runs`,
+    );
+    const writing = sellerWrites(
+      server.base,
+      token,
+      fixture.databaseUrl as string,
+      await pricedRows(fixture.databaseUrl as string),
+      label !== 'raw',
+    );
+    const withSellerWrites = await readLoad(server.base, urls, SECONDS);
+    const writes = await writing.stop();
+    log(
+      `  ${Math.round(withSellerWrites.rps)} req/s, p50 ${withSellerWrites.p50} ms, p99 ${withSellerWrites.p99} ms, ` +
+        `${withSellerWrites.errors} errors; price edits ${writes.priceEdits.ok}/${writes.priceEdits.sent}, imported ${writes.imported}`,
+    );
     let coldStart: Phase | null = null;
     if (label !== 'raw') {
       await server.stop();
@@ -362,7 +511,7 @@ async function measureServer(
       coldStart = await readLoad(server.base, cold, 5);
       log(`  cold start, one uncached search: ${coldStart.errors} errors, p99 ${coldStart.p99} ms`);
     }
-    return { label, readsOnly, withPurchases, purchases, staleness, coldStart };
+    return { label, readsOnly, withPurchases, purchases, withSellerWrites, writes, staleness, coldStart };
   } finally {
     await server.stop();
   }
@@ -377,6 +526,7 @@ function report(results: ServerResult[], distinct: { reads: number }, goalsText:
   const rows = results.flatMap((r) => [
     `| ${r.label} | reads only | ${phaseText(r.readsOnly)} | ${(r.readsOnly.rps / raw.readsOnly.rps).toFixed(2)}× |`,
     `| ${r.label} | reads while ${PURCHASE_RATE} purchases/s | ${phaseText(r.withPurchases)} (purchases ${r.purchases.ok}/${r.purchases.sent}) | ${(r.withPurchases.rps / raw.withPurchases.rps).toFixed(2)}× |`,
+    `| ${r.label} | reads while ${PRICE_EDITS} price edits/s and an import | ${phaseText(r.withSellerWrites)} (edits ${r.writes.priceEdits.ok}/${r.writes.priceEdits.sent}, ${int(r.writes.imported)} of ${int(IMPORT_ROWS)} rows imported) | ${(r.withSellerWrites.rps / raw.withSellerWrites.rps).toFixed(2)}× |`,
   ]);
   const extra = results.flatMap((r) => {
     const lines: string[] = [];

@@ -66,8 +66,9 @@ export function InviteForm() {
           <RoleLimitFields ids={ids} errors={errors} defaultRole="buyer" />
         </div>
         <p className="text-sm text-base-content/70">
-          Buyers buy and see their own orders; approvers also approve colleagues’ orders above their limit and see every
-          company order; admins also manage members and addresses.
+          Everyone can buy. Buyers see their own orders; approvers also approve colleagues’ orders above their limit;
+          catalogue managers keep the company’s products; the order desk confirms and ships its sales; admins do all of
+          it and manage members and addresses.
         </p>
         <div>
           <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
