@@ -54,6 +54,8 @@ const PURCHASE_RATE = Number(process.env.BENCH_PURCHASE_RATE ?? 20);
 const PRICE_EDITS = Number(process.env.BENCH_PRICE_EDITS ?? 2);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
 const IMPORT_BATCH = 50;
+/** Products the price edits go round (the import takes the next ones). */
+const EDITED_ROWS = 500;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const SEED = Number(process.env.BENCH_SEED ?? 42);
 const BEFORE = process.env.BENCH_BEFORE;
@@ -128,9 +130,9 @@ function urlSequence(sampled: Sampled, length: number): { urls: string[]; head: 
     '/api/products',
     '/api/products?available=true',
     '/api/products/facets',
-    ...CATEGORY_VALUES.map((category) => `/api/categories/${category}`),
+    ...CATEGORY_VALUES.map((category) => `/api/categories/${encodeURIComponent(category)}`),
     ...words.slice(0, 20).map((word) => `/api/products?q=${word}`),
-    ...CATEGORY_VALUES.map((category) => `/api/products/facets?category=${category}`),
+    ...CATEGORY_VALUES.map((category) => `/api/products/facets?category=${encodeURIComponent(category)}`),
   ];
   const weights = head.map((_, rank) => 1 / (rank + 1));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
@@ -146,7 +148,7 @@ function urlSequence(sampled: Sampled, length: number): { urls: string[]; head: 
   };
   const tail: (() => string)[] = [
     () => `/api/products?offset=${24 * Math.floor(next() * 416)}`,
-    () => `/api/categories/${pick(CATEGORY_VALUES)}?offset=${24 * Math.floor(next() * 100)}`,
+    () => `/api/categories/${encodeURIComponent(pick(CATEGORY_VALUES))}?offset=${24 * Math.floor(next() * 100)}`,
     () => `/api/products/${pick(sampled.ids)}`,
     () => `/api/products/${pick(sampled.ids)}`,
     () => `/api/products?q=${encodeURIComponent(pick(sampled.skus))}`,
@@ -180,6 +182,7 @@ interface Phase {
 async function readLoad(base: string, urls: string[], seconds: number): Promise<Phase> {
   let at = 0;
   const asked = new Set<string>();
+  const failed: string[] = [];
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -188,16 +191,22 @@ async function readLoad(base: string, urls: string[], seconds: number): Promise<
     requests: [
       {
         method: 'GET',
-        setupRequest: (request) => {
+        setupRequest: (request, context) => {
           const path = urls[at % urls.length] as string;
           at += 1;
           asked.add(path);
+          (context as { path?: string }).path = path;
           return { ...request, path };
+        },
+        onResponse: (status, body, context) => {
+          if (status >= 300 && failed.length < 3)
+            failed.push(`${status} ${(context as { path?: string }).path} ${body.slice(0, 160)}`);
         },
       },
     ],
   });
   const failures = failuresOf(result);
+  for (const line of failed) log(`  failed: ${line}`);
   return {
     rps: result['2xx'] / (result.duration || seconds),
     p50: result.latency.p50,
@@ -310,19 +319,20 @@ async function headProducts(base: string, databaseUrl: string): Promise<string[]
 
 interface Writes {
   priceEdits: Purchases;
-  /** Import rows applied by the end of the phase, of IMPORT_ROWS. */
+  /** Import rows applied by the end of the phase, of `importRows`. */
   imported: number;
+  importRows: number;
 }
 
-/** Products whose prices the writes of phase 3 change: a spread of the catalogue (every 50th SKU by hash). */
-async function pricedRows(databaseUrl: string): Promise<{ id: string; sku: string; price: string }[]> {
+/** The seller's products whose prices phase 3 changes: a spread of their catalogue (in their SKUs' hash order). */
+async function pricedRows(databaseUrl: string, owner: string): Promise<{ id: string; sku: string; price: string }[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ id: string; sku: string; price: string }>(
-      `SELECT id, sku, price::text AS price FROM products WHERE sku IS NOT NULL AND abs(hashtext(sku)) % 50 = 0
-       ORDER BY sku LIMIT $1`,
-      [IMPORT_ROWS + 1_000],
+      `SELECT id, sku, price::text AS price FROM products WHERE owner_uid = $2 AND sku IS NOT NULL
+       ORDER BY hashtext(sku) LIMIT $1`,
+      [IMPORT_ROWS + EDITED_ROWS, owner],
     );
     return rows;
   } finally {
@@ -346,8 +356,8 @@ function sellerWrites(
   api: boolean,
 ) {
   const edits: Purchases = { sent: 0, ok: 0, failed: {} };
-  const importing = rows.slice(0, IMPORT_ROWS);
-  const editing = rows.slice(IMPORT_ROWS);
+  const editing = rows.slice(0, EDITED_ROWS);
+  const importing = rows.slice(EDITED_ROWS);
   const client = new pg.Client({ connectionString: databaseUrl });
   const connected = client.connect();
   const pending = new Set<Promise<void>>();
@@ -423,7 +433,7 @@ function sellerWrites(
         imported = status.processed;
       }
       await client.end();
-      return { priceEdits: edits, imported };
+      return { priceEdits: edits, imported, importRows: importing.length };
     },
   };
 }
@@ -473,9 +483,7 @@ async function measureServer(
     log(`${label}: warm-up ${WARMUP} s, then reads only for ${SECONDS} s`);
     await readLoad(server.base, urls, WARMUP);
     const readsOnly = await readLoad(server.base, urls, SECONDS);
-    log(
-      `  ${Math.round(readsOnly.rps)} req/s, p50 ${readsOnly.p50} ms, p99 ${readsOnly.p99} ms, ${readsOnly.errors} errors`,
-    );
+    log(`  ${phaseText(readsOnly)}`);
     const products = await headProducts(server.base, fixture.databaseUrl as string);
     log(`${label}: the same reads while ${PURCHASE_RATE} purchases/s go on`);
     const buying = purchaseLoop(server.base, token, products);
@@ -483,10 +491,7 @@ async function measureServer(
     const withPurchases = await readLoad(server.base, urls, SECONDS);
     const purchases = await buying.stop();
     const staleness = probe ? await probe.stop() : null;
-    log(
-      `  ${Math.round(withPurchases.rps)} req/s, p50 ${withPurchases.p50} ms, p99 ${withPurchases.p99} ms, ` +
-        `${withPurchases.errors} errors; purchases ${purchases.ok}/${purchases.sent}`,
-    );
+    log(`  ${phaseText(withPurchases)}; purchases ${purchases.ok}/${purchases.sent}`);
     log(
       `${label}: the same reads while a seller edits ${PRICE_EDITS} prices/s and an import of ${IMPORT_ROWS} prices runs`,
     );
@@ -494,14 +499,13 @@ async function measureServer(
       server.base,
       token,
       fixture.databaseUrl as string,
-      await pricedRows(fixture.databaseUrl as string),
+      await pricedRows(fixture.databaseUrl as string, buyer.uid),
       label !== 'raw',
     );
     const withSellerWrites = await readLoad(server.base, urls, SECONDS);
     const writes = await writing.stop();
     log(
-      `  ${Math.round(withSellerWrites.rps)} req/s, p50 ${withSellerWrites.p50} ms, p99 ${withSellerWrites.p99} ms, ` +
-        `${withSellerWrites.errors} errors; price edits ${writes.priceEdits.ok}/${writes.priceEdits.sent}, imported ${writes.imported}`,
+      `  ${phaseText(withSellerWrites)}; price edits ${writes.priceEdits.ok}/${writes.priceEdits.sent} ${JSON.stringify(writes.priceEdits.failed)}, imported ${writes.imported}`,
     );
     let coldStart: Phase | null = null;
     if (label !== 'raw') {
@@ -509,7 +513,7 @@ async function measureServer(
       server = await start();
       const cold = ['/api/products?q=model%204242&available=true'];
       coldStart = await readLoad(server.base, cold, 5);
-      log(`  cold start, one uncached search: ${coldStart.errors} errors, p99 ${coldStart.p99} ms`);
+      log(`  cold start, one uncached search: ${phaseText(coldStart)}`);
     }
     return { label, readsOnly, withPurchases, purchases, withSellerWrites, writes, staleness, coldStart };
   } finally {
@@ -519,14 +523,14 @@ async function measureServer(
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const phaseText = (p: Phase) =>
-  `${int(p.rps)} req/s, p50 ${p.p50} ms, p99 ${int(p.p99)} ms${p.errors ? `, ${p.errors} errors` : ''}`;
+  `${int(p.rps)} req/s, p50 ${p.p50} ms, p99 ${int(p.p99)} ms${p.errors ? `, ${p.errors} errors ${JSON.stringify(p.failures)}` : ''}`;
 
 function report(results: ServerResult[], distinct: { reads: number }, goalsText: string[]): string {
   const raw = results.find((r) => r.label === 'raw') as ServerResult;
   const rows = results.flatMap((r) => [
     `| ${r.label} | reads only | ${phaseText(r.readsOnly)} | ${(r.readsOnly.rps / raw.readsOnly.rps).toFixed(2)}× |`,
     `| ${r.label} | reads while ${PURCHASE_RATE} purchases/s | ${phaseText(r.withPurchases)} (purchases ${r.purchases.ok}/${r.purchases.sent}) | ${(r.withPurchases.rps / raw.withPurchases.rps).toFixed(2)}× |`,
-    `| ${r.label} | reads while ${PRICE_EDITS} price edits/s and an import | ${phaseText(r.withSellerWrites)} (edits ${r.writes.priceEdits.ok}/${r.writes.priceEdits.sent}, ${int(r.writes.imported)} of ${int(IMPORT_ROWS)} rows imported) | ${(r.withSellerWrites.rps / raw.withSellerWrites.rps).toFixed(2)}× |`,
+    `| ${r.label} | reads while ${PRICE_EDITS} price edits/s and an import | ${phaseText(r.withSellerWrites)} (edits ${r.writes.priceEdits.ok}/${r.writes.priceEdits.sent}, ${int(r.writes.imported)} of ${int(r.writes.importRows)} rows imported) | ${(r.withSellerWrites.rps / raw.withSellerWrites.rps).toFixed(2)}× |`,
   ]);
   const extra = results.flatMap((r) => {
     const lines: string[] = [];
