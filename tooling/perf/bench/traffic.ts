@@ -178,11 +178,21 @@ interface Phase {
   distinct: number;
 }
 
+/** A URL's kind, for the tally of what the cache did not answer. */
+function kindOf(path: string): string {
+  const [route = '', query = ''] = path.split('?');
+  const names = [...new URLSearchParams(query).keys()].sort().join('+');
+  const shape = route.replace(/\/[0-9a-f-]{36}$/, '/:id').replace(/\/categories\/[^/]+$/, '/categories/:c');
+  return names ? `${shape}?${names}` : shape;
+}
+
 /** Every connection takes the next URL of the sequence: all of them together walk it once, in order. */
 async function readLoad(base: string, urls: string[], seconds: number): Promise<Phase> {
   let at = 0;
   const asked = new Set<string>();
   const failed: string[] = [];
+  // The API's answers that were not plain hits, by kind of URL: what a phase made it compute.
+  const answered = new Map<string, number>();
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -198,7 +208,12 @@ async function readLoad(base: string, urls: string[], seconds: number): Promise<
           (context as { path?: string }).path = path;
           return { ...request, path };
         },
-        onResponse: (status, body, context) => {
+        onResponse: (status, body, context, headers) => {
+          const cache = (headers as Record<string, string> | undefined)?.['x-cache'];
+          if (cache && cache !== 'hit') {
+            const kind = `${cache} ${kindOf((context as { path?: string }).path ?? '')}`;
+            answered.set(kind, (answered.get(kind) ?? 0) + 1);
+          }
           if (status >= 300 && failed.length < 3)
             failed.push(`${status} ${(context as { path?: string }).path} ${body.slice(0, 160)}`);
         },
@@ -207,6 +222,14 @@ async function readLoad(base: string, urls: string[], seconds: number): Promise<
   });
   const failures = failuresOf(result);
   for (const line of failed) log(`  failed: ${line}`);
+  if (answered.size > 0) {
+    log(
+      `  not hits: ${[...answered]
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ')}`,
+    );
+  }
   return {
     rps: result['2xx'] / (result.duration || seconds),
     p50: result.latency.p50,

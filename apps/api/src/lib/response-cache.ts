@@ -7,7 +7,10 @@ import { createHash } from 'node:crypto';
  *   - an answer is stored with its dependencies: the products it shows, and whether the rows it
  *     lists or its counts depend on the "available" threshold or on prices (or on everything);
  *   - `changed()` is told which products changed and whether their availability or price did, and
- *     drops exactly the answers that depend on that; `invalidate()` drops everything;
+ *     marks exactly the answers that depend on that stale; `invalidate()` drops everything;
+ *   - a stale answer may still be served for `staleMs` after the change, to requests that did not
+ *     make it, while one request computes its replacement (`lookup` says which it is; the plugin
+ *     decides): after that it is gone;
  *   - a request takes a ticket before it reads the database (`begin()`) and may store its answer
  *     only if no change it depends on came in since (`store()`): an answer read before a change,
  *     and finished after it, is never kept;
@@ -50,9 +53,11 @@ export interface ResponseCacheLimits {
   entries: number;
   /** Most bytes of bodies kept in all; a body larger than an eighth of it is never kept. */
   bytes: number;
+  /** How long after a change an answer it made stale may still be served (0: never). */
+  staleMs: number;
 }
 
-export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = { entries: 2_000, bytes: 32 * 1024 * 1024 };
+export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = { entries: 2_000, bytes: 32 * 1024 * 1024, staleMs: 1_000 };
 
 /** How many partial changes are remembered for the requests still reading (at 20 a second, 50 s). */
 const CHANGES_REMEMBERED = 1_000;
@@ -64,6 +69,14 @@ export function etagOf(body: Buffer): string {
 interface Entry {
   answer: CachedAnswer;
   dependencies: Dependencies | typeof EVERYTHING;
+  /** When the first change it depends on came in (performance.now()); null while it is current. */
+  staleSince: number | null;
+}
+
+/** An answer found by `lookup`: current, or stale (a change it depends on came in, at most `staleMs` ago). */
+export interface Found {
+  answer: CachedAnswer;
+  stale: boolean;
 }
 
 interface Flight {
@@ -91,7 +104,7 @@ export class ResponseCache {
   /** The sequence of the last change of everything (or of turning the cache on or off). */
   private resetAt = 0;
   /** The partial changes since, newest last, with their sequence numbers. */
-  private changes: { at: number; changes: readonly ProductChange[] }[] = [];
+  private changes: { at: number; changes: readonly ProductChange[]; time: number }[] = [];
   /** Partial changes up to this sequence number are no longer remembered. */
   private forgottenUpTo = 0;
   /** The keys of the answers that show a product, and of those depending on availability, price, everything. */
@@ -101,7 +114,15 @@ export class ResponseCache {
   private readonly onEverything = new Set<string>();
   private readonly flights = new Map<string, Flight>();
 
-  constructor(private readonly limits: ResponseCacheLimits = DEFAULT_CACHE_LIMITS) {}
+  constructor(
+    private readonly limits: ResponseCacheLimits = DEFAULT_CACHE_LIMITS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** How long a stale answer may be served after the change that made it stale. */
+  get staleMs(): number {
+    return this.limits.staleMs;
+  }
 
   /** Whether answers are kept and served: only while every change is known to reach the cache. */
   get enabled(): boolean {
@@ -132,11 +153,12 @@ export class ResponseCache {
     this.bytes = 0;
   }
 
-  /** These products changed (stock, price, volume prices only): drops the answers that depend on them. */
+  /** These products changed (stock, price, volume prices only): the answers that depend on them are stale. */
   changed(changes: readonly ProductChange[]): void {
     if (changes.length === 0) return;
     this.sequence++;
-    this.changes.push({ at: this.sequence, changes });
+    const now = this.now();
+    this.changes.push({ at: this.sequence, changes, time: now });
     if (this.changes.length > CHANGES_REMEMBERED) {
       this.forgottenUpTo = (this.changes.shift() as { at: number }).at;
     }
@@ -146,7 +168,7 @@ export class ResponseCache {
       if (change.availability) for (const key of this.byAvailability) doomed.add(key);
       if (change.price) for (const key of this.byPrice) doomed.add(key);
     }
-    for (const key of doomed) this.remove(key);
+    for (const key of doomed) this.stale(key, now);
   }
 
   /** The ticket to hand to `store`, or null when the cache is off. */
@@ -154,35 +176,67 @@ export class ResponseCache {
     return this.active ? this.sequence : null;
   }
 
+  /** The current answer under `key`, if there is one. */
   get(key: string): CachedAnswer | undefined {
+    const found = this.lookup(key);
+    return found && !found.stale ? found.answer : undefined;
+  }
+
+  /** The answer under `key`, current or stale (within `staleMs` of the change); a staler one is dropped. */
+  lookup(key: string): Found | undefined {
     if (!this.active) return undefined;
     const hit = this.entries.get(key);
     if (!hit) return undefined;
+    if (hit.staleSince !== null && this.now() - hit.staleSince > this.limits.staleMs) {
+      this.remove(key);
+      return undefined;
+    }
     // Most recently used last: eviction takes from the front.
     this.entries.delete(key);
     this.entries.set(key, hit);
-    return hit.answer;
+    return { answer: hit.answer, stale: hit.staleSince !== null };
   }
 
-  /** Keeps `answer` under `key` if nothing it depends on changed since `begin()` returned `ticket`. */
+  /**
+   * Keeps `answer` under `key` if nothing it depends on changed since `begin()` returned `ticket`
+   * (true). If something did, it is an answer as stale as one a change marked: kept as such, stale
+   * from the first change it missed, unless a current answer is there or that is over `staleMs`
+   * ago (false either way).
+   */
   store(
     key: string,
     ticket: number,
     answer: CachedAnswer,
     dependencies: Dependencies | typeof EVERYTHING = EVERYTHING,
   ): boolean {
-    if (!this.active || !this.unchangedSince(ticket, dependencies)) return false;
+    if (!this.active) return false;
+    const missed = this.firstMissed(ticket, dependencies);
+    if (missed === undefined) return false;
     const size = answer.body.length;
     if (size > this.limits.bytes / 8) return false;
+    if (missed !== null) {
+      const there = this.entries.get(key);
+      const tooOld = this.limits.staleMs <= 0 || this.now() - missed > this.limits.staleMs;
+      if (tooOld || there?.staleSince === null) return false;
+      this.remove(key);
+      this.entries.set(key, { answer, dependencies, staleSince: missed });
+      this.bytes += size;
+      this.evict();
+      return false;
+    }
     this.remove(key);
-    this.entries.set(key, { answer, dependencies });
+    this.entries.set(key, { answer, dependencies, staleSince: null });
     this.bytes += size;
     this.index(key, dependencies);
+    this.evict();
+    return true;
+  }
+
+  private evict(): void {
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
       this.remove(oldest);
     }
-    return true;
   }
 
   /**
@@ -212,14 +266,31 @@ export class ResponseCache {
     flight.land(answer);
   }
 
-  private unchangedSince(ticket: number, dependencies: Dependencies | typeof EVERYTHING): boolean {
-    if (ticket < this.resetAt || ticket < this.forgottenUpTo) return false;
+  /**
+   * When the first change `dependencies` depend on since `ticket` came in: null if none did,
+   * undefined if that is not known (everything changed, or too long ago to remember).
+   */
+  private firstMissed(ticket: number, dependencies: Dependencies | typeof EVERYTHING): number | null | undefined {
+    if (ticket < this.resetAt || ticket < this.forgottenUpTo) return undefined;
+    let first: number | null = null;
     for (let i = this.changes.length - 1; i >= 0; i--) {
-      const { at, changes } = this.changes[i] as { at: number; changes: readonly ProductChange[] };
+      const { at, changes, time } = this.changes[i] as (typeof this.changes)[number];
       if (at <= ticket) break;
-      if (affects(changes, dependencies)) return false;
+      if (affects(changes, dependencies)) first = time;
     }
-    return true;
+    return first;
+  }
+
+  /** Marks the answer under `key` stale from `now` (no later change moves that), or drops it when none may be served stale. */
+  private stale(key: string, now: number): void {
+    const entry = this.entries.get(key);
+    if (!entry || entry.staleSince !== null) return;
+    if (this.limits.staleMs <= 0) {
+      this.remove(key);
+      return;
+    }
+    entry.staleSince = now;
+    this.unindex(key, entry.dependencies);
   }
 
   private index(key: string, dependencies: Dependencies | typeof EVERYTHING): void {
@@ -241,7 +312,10 @@ export class ResponseCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.answer.body.length;
-    const { dependencies } = entry;
+    if (entry.staleSince === null) this.unindex(key, entry.dependencies);
+  }
+
+  private unindex(key: string, dependencies: Dependencies | typeof EVERYTHING): void {
     if (dependencies === EVERYTHING) {
       this.onEverything.delete(key);
       return;

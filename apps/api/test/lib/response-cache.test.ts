@@ -1,13 +1,20 @@
 import { describe, expect, test } from 'vitest';
-import { etagOf, ResponseCache, type CachedAnswer, type Dependencies } from '../../src/lib/response-cache.js';
+import {
+  DEFAULT_CACHE_LIMITS,
+  etagOf,
+  ResponseCache,
+  type CachedAnswer,
+  type Dependencies,
+  type ResponseCacheLimits,
+} from '../../src/lib/response-cache.js';
 
 const answer = (text: string): CachedAnswer => {
   const body = Buffer.from(text);
   return { body, etag: etagOf(body), headers: {} };
 };
 
-function onCache(limits?: { entries: number; bytes: number }) {
-  const cache = new ResponseCache(limits);
+function onCache(limits: Partial<ResponseCacheLimits> = {}, now?: () => number) {
+  const cache = new ResponseCache({ ...DEFAULT_CACHE_LIMITS, ...limits }, now);
   cache.setEnabled(true);
   return cache;
 }
@@ -84,7 +91,8 @@ describe('ResponseCache', () => {
   });
 
   test('a change of one product drops the answers showing it, and those whose rows or counts it can move', () => {
-    const cache = onCache();
+    // Nothing served stale here: a changed answer is dropped at once.
+    const cache = onCache({ staleMs: 0 });
     const t = cache.begin() as number;
     cache.store('page of p1', t, answer('1'), shows(['p1', 'p2']));
     cache.store('page of p3', t, answer('3'), shows(['p3']));
@@ -110,6 +118,69 @@ describe('ResponseCache', () => {
     cache.changed([change('p1')]);
     expect(cache.get('page of p1')).toBeUndefined();
     expect(cache.size).toBe(1);
+  });
+
+  test('a changed answer is served stale for staleMs after its first change, then gone', () => {
+    let now = 0;
+    const cache = onCache({ staleMs: 1_000 }, () => now);
+    cache.store('page of p1', cache.begin() as number, answer('old'), shows(['p1']));
+    cache.store('page of p2', cache.begin() as number, answer('p2'), shows(['p2']));
+    now = 100;
+    cache.changed([change('p1')]);
+    // Not current any more: get() never answers it; lookup() says it is stale.
+    expect(cache.get('page of p1')).toBeUndefined();
+    expect(cache.lookup('page of p1')).toMatchObject({ stale: true });
+    expect(cache.lookup('page of p1')?.answer.body.toString()).toBe('old');
+    expect(cache.lookup('page of p2')).toMatchObject({ stale: false });
+    // A later change does not move the bound: it counts from the first.
+    now = 900;
+    cache.changed([change('p1')]);
+    now = 1_100;
+    expect(cache.lookup('page of p1')?.stale).toBe(true);
+    now = 1_101;
+    expect(cache.lookup('page of p1')).toBeUndefined();
+    expect(cache.size).toBe(1);
+    // Its replacement is current until the next change.
+    cache.store('page of p1', cache.begin() as number, answer('new'), shows(['p1']));
+    expect(cache.get('page of p1')?.body.toString()).toBe('new');
+    cache.changed([change('p1')]);
+    expect(cache.lookup('page of p1')).toMatchObject({ stale: true });
+    // Replaced while stale: current again, and a change marks it stale again.
+    cache.store('page of p1', cache.begin() as number, answer('newer'), shows(['p1']));
+    expect(cache.get('page of p1')?.body.toString()).toBe('newer');
+    cache.changed([change('p1')]);
+    expect(cache.get('page of p1')).toBeUndefined();
+    // A change of everything serves nothing stale.
+    cache.invalidate();
+    expect(cache.lookup('page of p1')).toBeUndefined();
+    expect(cache.lookup('page of p2')).toBeUndefined();
+  });
+
+  test('an answer read before a change it depends on is kept stale from that change, never over a current one', () => {
+    let now = 0;
+    const cache = onCache({ staleMs: 1_000 }, () => now);
+    const before = cache.begin() as number;
+    now = 200;
+    cache.changed([change('p1')]);
+    now = 500;
+    expect(cache.store('shows p1', before, answer('read before'), shows(['p1']))).toBe(false);
+    expect(cache.get('shows p1')).toBeUndefined();
+    expect(cache.lookup('shows p1')).toMatchObject({ stale: true });
+    // Stale from the change it missed (200), not from when it was stored.
+    now = 1_201;
+    expect(cache.lookup('shows p1')).toBeUndefined();
+    // A current answer is never replaced by one read before a change.
+    const early = cache.begin() as number;
+    cache.changed([change('p1')]);
+    cache.store('shows p1', cache.begin() as number, answer('current'), shows(['p1']));
+    cache.store('shows p1', early, answer('read before'), shows(['p1']));
+    expect(cache.get('shows p1')?.body.toString()).toBe('current');
+    // Nor kept at all once its change is past staleMs.
+    const late = cache.begin() as number;
+    cache.changed([change('p2')]);
+    now = 2_500;
+    cache.store('shows p2', late, answer('too old'), shows(['p2']));
+    expect(cache.lookup('shows p2')).toBeUndefined();
   });
 
   test('an answer read before a change it depends on is not kept; before one it does not depend on, it is', () => {

@@ -204,6 +204,30 @@ describe('a write drops what it changed, and nothing else', () => {
     expect(named.headers['x-cache']).toBe(shown === other ? 'miss' : 'hit');
   });
 
+  test('while a changed page is recomputed, others get what was there (X-Cache: stale); the writer never does', async () => {
+    const url = '/api/products?q=kettle&sort=name_asc';
+    const key = `u ${url}`;
+    const [writer, other] = await Promise.all([createUser(), createUser()]);
+    const before = quantityIn((await warm(url, other.headers)).json<Product[]>(), productId) as number;
+    await t.api.buy(writer, productId, 1);
+    // As if a request were computing the page's new answer.
+    expect(t.app.catalogueCache.lead(key)).toBe(true);
+    const stale = await get(t.app, url, other.headers);
+    expect(stale.headers['x-cache']).toBe('stale');
+    expect(quantityIn(stale.json<Product[]>(), productId)).toBe(before);
+    // The writer waits for the computation instead; when it keeps nothing, the writer computes.
+    const writers = get(t.app, url, writer.headers);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    t.app.catalogueCache.land(key, null);
+    const fresh = await writers;
+    expect(fresh.headers['x-cache']).toBe('miss');
+    expect(quantityIn(fresh.json<Product[]>(), productId)).toBe(before - 1);
+    // Its answer is current for everyone from then on.
+    const next = await get(t.app, url, other.headers);
+    expect(next.headers['x-cache']).toBe('hit');
+    expect(quantityIn(next.json<Product[]>(), productId)).toBe(before - 1);
+  });
+
   test('64 identical requests that miss together cost one computation, and all get its answer', async () => {
     const url = '/api/products?q=cached&sort=newest&limit=7';
     const answers = await Promise.all(Array.from({ length: 64 }, () => get(t.app, url)));

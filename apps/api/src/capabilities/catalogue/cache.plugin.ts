@@ -30,6 +30,9 @@ import { toArray } from '../../lib/arrays.js';
  *     URL that fails validation never has an answer to hit;
  *   - a request for an answer another request is computing waits for that one's answer
  *     (`X-Cache: hit` too): identical misses cost one computation, not a stampede;
+ *   - an answer a change made stale is still served (`X-Cache: stale`) for at most `staleMs`
+ *     (1 s) after the change, while one request computes its replacement, except to a caller who
+ *     wrote within that time: the busy pages a purchase touches do not make everyone wait;
  *   - any other 200 is stored under its URL, with an `ETag` (and `X-Cache: miss`), and with what it
  *     depends on, which the route says (`dependsOn`): the products it shows, and whether its rows
  *     or counts depend on availability or prices. A route that says nothing depends on everything;
@@ -139,13 +142,33 @@ export default fp(
     // Switched off: not a hook on any request (the cache stays empty and off).
     if (!app.config.catalogueCache) return;
 
-    const answer = (request: FastifyRequest, reply: FastifyReply, hit: CachedAnswer) => {
+    // When each signed-in caller of this process last wrote: they are never answered with a stale answer.
+    const writers = new Map<string, number>();
+    const wroteRecently = (request: FastifyRequest) => {
+      const at = request.user ? writers.get(request.user.uid) : undefined;
+      return at !== undefined && performance.now() - at <= cache.staleMs;
+    };
+    const noteWriter = (request: FastifyRequest) => {
+      if (!request.user) return;
+      const now = performance.now();
+      if (writers.size >= 10_000) {
+        for (const [uid, at] of writers) if (now - at > cache.staleMs) writers.delete(uid);
+      }
+      writers.set(request.user.uid, now);
+    };
+
+    const answer = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      hit: CachedAnswer,
+      status: 'hit' | 'stale' = 'hit',
+    ) => {
       reply
         .headers(hit.headers)
         .header('etag', hit.etag)
         .header('cache-control', cacheControlOf(request))
         .header('vary', 'Authorization')
-        .header(CACHE_STATUS_HEADER, 'hit');
+        .header(CACHE_STATUS_HEADER, status);
       if (matches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
       return reply.send(hit.body);
     };
@@ -154,8 +177,10 @@ export default fp(
       const { noCache, noStore } = directives(request);
       const key = keyOf(request);
       if (!noCache) {
-        const hit = cache.get(key);
-        if (hit) return answer(request, reply, hit);
+        const found = cache.lookup(key);
+        if (found && !found.stale) return answer(request, reply, found.answer);
+        // Stale, and its replacement is being computed: what was there, unless the caller's own write made it stale.
+        if (found && cache.follow(key) && !wroteRecently(request)) return answer(request, reply, found.answer, 'stale');
         // Another request is computing this answer: wait for it. If it kept none (a change came
         // in, or it failed), look once more, then compute.
         for (let round = 0; round < 2; round++) {
@@ -222,7 +247,10 @@ export default fp(
     // its answer reaches the client.
     app.addHook('onSend', async (request, _reply, payload) => {
       const reports = MUTATING.has(request.method) || request.routeOptions.config.reportsCatalogueWrites === true;
-      if (reports && cache.enabled) await listening?.caughtUp();
+      if (reports && cache.enabled) {
+        noteWriter(request);
+        await listening?.caughtUp();
+      }
       return payload;
     });
 
