@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
  *     make it, while one request computes its replacement (`lookup` says which it is; the plugin
  *     decides): after that it is gone;
  *   - a request takes a ticket before it reads the database (`begin()`) and may store its answer
- *     only if no change it depends on came in since (`store()`): an answer read before a change,
- *     and finished after it, is never kept;
+ *     as current only if no change it depends on came in since (`store()`): an answer read before
+ *     a change, and finished after it, is at most kept stale from that change;
  *   - identical requests that miss together wait for the first one (`lead`, `follow`, `land`):
  *     one computation, not one per request.
  */

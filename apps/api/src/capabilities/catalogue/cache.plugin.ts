@@ -42,13 +42,14 @@ import { toArray } from '../../lib/arrays.js';
  * changes it (migrations 0013 and 0015: statement-level triggers, so imports, jobs, other API
  * processes and psql are all seen). An UPDATE that changed only stock, prices or volume prices of
  * up to 100 rows names them, and whether each crossed the available threshold or changed price;
- * the cache drops the answers that depend on that. Anything else empties it. Every API process
+ * the cache marks the answers that depend on that stale. Anything else empties it. Every API process
  * LISTENs. A write of this process waits, before its answer leaves, until the listening
  * connection has received everything committed so far (`caughtUp`): the writer's next request,
  * and everyone's in this process, never sees what was there before the write. So does a route
  * that reports a write made elsewhere (`reportsCatalogueWrites`: an import's status). While the listening
  * connection is broken (PostgreSQL), the cache is off. Answers read before a change they depend
- * on and finished after it are never stored (tickets: lib/response-cache.ts).
+ * on and finished after it are never kept as current, only as stale from that change (tickets:
+ * lib/response-cache.ts).
  */
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
