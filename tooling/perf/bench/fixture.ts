@@ -104,7 +104,9 @@ export async function setupFixture(
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.query(`CREATE DATABASE ${name}`);
       // BENCH_LOG_SQL=1: the server logs every statement of this database (to compare the API's SQL with the raw server's).
-      if (process.env.BENCH_LOG_SQL) await client.query(`ALTER DATABASE ${name} SET log_min_duration_statement = 0`);
+      // BENCH_LOG_SLOW_MS=n: only the statements that ran n ms or longer (what the tail of a load waits for).
+      const logFrom = process.env.BENCH_LOG_SQL ? 0 : Number(process.env.BENCH_LOG_SLOW_MS ?? -1);
+      if (logFrom >= 0) await client.query(`ALTER DATABASE ${name} SET log_min_duration_statement = ${Math.floor(logFrom)}`);
     });
     url = databaseUrl(adminUrl, name);
   } else {

@@ -289,6 +289,38 @@ async function pageOf(
   return (await pool.query<KeyedRow>(name ? { name, text, values: p.values } : { text, values: p.values })).rows;
 }
 
+/**
+ * As the API's walkedPage: a search of several words walks 5,000 rows of the sort's index that
+ * pass the filters and checks the words on them; when that finds no page, it collects every
+ * match (a materialized CTE: the trigram index as a bitmap) and sorts only those.
+ */
+async function walkedPageOf(
+  filters: (p: Params) => string[],
+  words: (p: Params) => string[],
+  keyName: KeyName,
+  limit: number,
+): Promise<KeyedRow[]> {
+  const key = KEYS[keyName];
+  const select = `select ${COLUMNS}, ${key.text} AS "cursor_keys" from "products"`;
+  const where = (conditions: string[]) => (conditions.length > 0 ? `where ${conditions.join(' and ')}` : '');
+  const p = new Params();
+  const walk = `${select} ${where(filters(p))} order by ${key.order} limit ${p.add(5_000)}`;
+  const matched = where(words(p));
+  const walked = await pool.query<KeyedRow>(
+    `select * from (${walk}) as "products" ${matched} order by ${key.order} limit ${p.add(limit + 1)}`,
+    p.values,
+  );
+  if (walked.rows.length > limit) return walked.rows;
+  const q = new Params();
+  const all = `${select} ${where([...filters(q), ...words(q)])}`;
+  return (
+    await pool.query<KeyedRow>(
+      `with matches as materialized (${all}) select * from matches as "products" order by ${key.order} limit ${q.add(limit + 1)}`,
+      q.values,
+    )
+  ).rows;
+}
+
 function finish(rows: KeyedRow[], limit: number, cursorOf: (row: KeyedRow) => Cursor) {
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
@@ -362,18 +394,16 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
     rows.push(...tier1.map((row) => ({ ...row, tier: 1 as const })));
   }
   if (rows.length <= query.limit) {
-    const tier2 = await pageOf(
-      (p) => [
-        ...filters(p, query),
-        ...notSku(p),
-        ...contains(p),
-        `not ${prefix(p)}`,
-        ...(cursor?.t === 2 ? [KEYS.oldest.after(p, cursor.v)] : []),
-      ],
-      'oldest',
-      query.limit - rows.length,
-      0,
-    );
+    const tier2Filters = (p: Params) => [
+      ...filters(p, query),
+      ...notSku(p),
+      ...(cursor?.t === 2 ? [KEYS.oldest.after(p, cursor.v)] : []),
+    ];
+    const tier2Words = (p: Params) => [...contains(p), `not ${prefix(p)}`];
+    const several = words(q).length >= 2 && words(q).every((w) => w.length >= 3);
+    const tier2 = several
+      ? await walkedPageOf(tier2Filters, tier2Words, 'oldest', query.limit - rows.length)
+      : await pageOf((p) => [...tier2Filters(p), ...tier2Words(p)], 'oldest', query.limit - rows.length, 0);
     rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
   }
   const { page, more, next } = finish(rows, query.limit, (row) => ({

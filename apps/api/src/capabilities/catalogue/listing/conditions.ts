@@ -40,16 +40,27 @@ export const containsAll = (words: string[], bind: Bind) =>
 export const nameStartsWith = (q: string, bind: Bind) =>
   sql`${nameKey(products.name)} like ${bind('prefix', `${escapeLike(q.toLowerCase())}%`)}`;
 
-/** Every product a list shows (any sort): the filters, and a search's words or exact SKU. */
-export function matchCondition(filter: ListFilter, bind: Bind = asValue): SQL | undefined {
+/** What a search adds to the filters: each of its words, or (a token a SKU could be) exactly that SKU. */
+export function searchCondition(filter: ListFilter, bind: Bind = asValue): SQL | undefined {
   const words = filter.q ? searchWords(filter.q) : [];
   const sku = skuOf(filter.q);
   const matches = words.length > 0 ? containsAll(words, bind) : undefined;
-  return and(
-    ...filterConditions(filter, bind),
-    ...(matches ? [sku ? sql`(${matches} or ${skuIs(sku, bind)})` : matches] : []),
-  );
+  return matches && sku ? sql`(${matches} or ${skuIs(sku, bind)})` : matches;
 }
+
+/** Every product a list shows (any sort): the filters, and a search's words or exact SKU. */
+export function matchCondition(filter: ListFilter, bind: Bind = asValue): SQL | undefined {
+  return and(...filterConditions(filter, bind), searchCondition(filter, bind));
+}
+
+/**
+ * Whether a search's page is taken by a bounded walk first (statements.ts, walkedPage): several
+ * words, each long enough for the trigram index. The planner multiplies the words' frequencies
+ * as if independent, so for two common words that rarely meet ("organic waterproof") it expects
+ * thousands of matches, walks the sort's index to find a page of them and reads the whole
+ * catalogue (2.7 s at 1,000,000 products) to find none.
+ */
+export const walksFirst = (words: string[]) => words.length >= 2 && words.every((w) => w.length >= 3);
 
 /** The facet filters of a list (brand, price range, rating, seller); none means a prepared page. */
 export type FacetFilter = Pick<ListFilter, 'brand' | 'priceMin' | 'priceMax' | 'ratingMin' | 'seller'>;

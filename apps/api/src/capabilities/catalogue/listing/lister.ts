@@ -11,8 +11,10 @@ import {
   hasFacetFilter,
   labelOf,
   matchCondition,
+  searchCondition,
   searchWords,
   skuOf,
+  walksFirst,
   type ListFilter,
 } from './conditions.js';
 import { createCounts, totalSeen } from './counts.js';
@@ -41,9 +43,13 @@ export interface ProductPage extends ListPageInfo {
   correctedQuery: string | null;
 }
 
-export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => Product) {
-  const statements = createStatements(db);
-  const { pageOf, preparedPage } = statements;
+export function createProductLister(
+  db: AppDb,
+  toProduct: (row: ProductRow) => Product,
+  options: { walkRows?: number } = {},
+) {
+  const statements = createStatements(db, options);
+  const { pageOf, walkedPage, preparedPage } = statements;
   const counts = createCounts(db, statements);
   const { maintainedCount, boundedCount, estimatedCount } = counts;
   const { skuMatches, listRelevant } = createRelevance({ db, statements, counts, toProduct });
@@ -54,13 +60,15 @@ export function createProductLister(db: AppDb, toProduct: (row: ProductRow) => P
     const words = filter.q ? searchWords(filter.q) : [];
     const cursor = filter.cursor ? decodeCursor(filter.cursor, isCursorOf(filter.sort)) : null;
     let rows: Row[];
-    if (words.length > 0 || hasFacetFilter(filter)) {
-      const where = (bind: Bind) => {
-        const base = matchCondition(filter, bind);
-        return cursor ? and(base, after(keys, cursor.v, cursorValues(cursor.v, bind))) : base;
-      };
-      const label = `sorted:${filter.sort}:${labelOf(filter, cursor)}`;
-      rows = await pageOf(label, where, keys, filter.limit, cursor ? 0 : filter.offset);
+    const afterCursor = (bind: Bind) => (cursor ? [after(keys, cursor.v, cursorValues(cursor.v, bind))] : []);
+    const label = `sorted:${filter.sort}:${labelOf(filter, cursor)}`;
+    const offset = cursor ? 0 : filter.offset;
+    if (offset === 0 && walksFirst(words)) {
+      const filters = (bind: Bind) => and(...filterConditions(filter, bind), ...afterCursor(bind));
+      rows = await walkedPage(label, filters, (bind) => searchCondition(filter, bind), keys, filter.limit);
+    } else if (words.length > 0 || hasFacetFilter(filter)) {
+      const where = (bind: Bind) => and(matchCondition(filter, bind), ...afterCursor(bind));
+      rows = await pageOf(label, where, keys, filter.limit, offset);
     } else {
       rows = await preparedPage(filter, cursor);
     }

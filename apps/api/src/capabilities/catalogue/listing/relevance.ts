@@ -13,6 +13,7 @@ import {
   skuIs,
   skuIsNot,
   skuOf,
+  walksFirst,
   type ListFilter,
 } from './conditions.js';
 import { totalSeen, type Counts } from './counts.js';
@@ -27,14 +28,14 @@ import type { Statements } from './statements.js';
 
 interface RelevanceParts {
   db: AppDb;
-  statements: Pick<Statements, 'shaped' | 'pageOf'>;
+  statements: Pick<Statements, 'shaped' | 'pageOf' | 'walkedPage'>;
   counts: Pick<Counts, 'estimatedCount'>;
   toProduct: (row: ProductRow) => Product;
 }
 
 export function createRelevance({
   db,
-  statements: { shaped, pageOf },
+  statements: { shaped, pageOf, walkedPage },
   counts: { estimatedCount },
   toProduct,
 }: RelevanceParts) {
@@ -62,18 +63,22 @@ export function createRelevance({
     const words = searchWords(filter.q);
     const sku = skuOf(filter.q);
     const base = (bind: Bind) => [...filterConditions(filter, bind), ...(sku ? [skuIsNot(sku, bind)] : [])];
+    const tier2Words = (bind: Bind) => and(containsAll(words, bind), not(nameStartsWith(filter.q, bind)));
     const tierWhere: Record<Tier, (bind: Bind) => SQL | undefined> = {
       1: (bind) => and(...base(bind), nameStartsWith(filter.q, bind)),
-      2: (bind) => and(...base(bind), containsAll(words, bind), not(nameStartsWith(filter.q, bind))),
+      2: (bind) => and(...base(bind), tier2Words(bind)),
     };
     const cursor = filter.cursor ? decodeCursor(filter.cursor, isCursorOf('relevance')) : null;
     /** A tier's page: its own rows, or those after the cursor when the cursor is in this tier. */
     const tierPage = (tier: Tier, limit: number, offset: number) => {
       const keys = TIER_KEYS[tier];
       const at = cursor?.t === tier ? cursor : null;
-      const where = (bind: Bind) =>
-        at ? and(tierWhere[tier](bind), after(keys, at.v, cursorValues(at.v, bind))) : tierWhere[tier](bind);
-      return pageOf(`tier${tier}:${labelOf(filter, at)}`, where, keys, limit, offset);
+      const afterCursor = (bind: Bind) => (at ? [after(keys, at.v, cursorValues(at.v, bind))] : []);
+      const label = `tier${tier}:${labelOf(filter, at)}`;
+      if (tier === 2 && offset === 0 && walksFirst(words)) {
+        return walkedPage(label, (bind) => and(...base(bind), ...afterCursor(bind)), tier2Words, keys, limit);
+      }
+      return pageOf(label, (bind) => and(tierWhere[tier](bind), ...afterCursor(bind)), keys, limit, offset);
     };
     const limit = filter.limit;
     const rows: (Row & { tier: Tier })[] = [];

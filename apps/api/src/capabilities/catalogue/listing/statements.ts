@@ -3,14 +3,18 @@ import { prepareFast, type AppDb, type FastStatement } from '../../../db/client.
 import { products } from '../../../db/schema.js';
 import { asPlaceholder, type Bind } from './bind.js';
 import { filterConditions, type ListFilter } from './conditions.js';
+import { dialect } from './estimates.js';
 import { after, orderBy, pageFields, SORT_KEYS, type Cursor, type IndexSort, type Key, type Row } from './keys.js';
+
+/** Rows of the sort's index a search of several words walks before it collects every match instead. */
+export const WALK_ROWS = 5_000;
 
 /*
  * The statement cache of the catalogue's lists: every page query is built once per shape, and
  * unsearched pages are named prepared statements that PostgreSQL plans once per connection.
  */
 
-export function createStatements(db: AppDb) {
+export function createStatements(db: AppDb, { walkRows = WALK_ROWS }: { walkRows?: number } = {}) {
   /** One page in one index order: LIMIT n+1 tells whether more rows follow. */
   function pageQuery(
     where: SQL | undefined,
@@ -96,6 +100,54 @@ export function createStatements(db: AppDb) {
     );
   }
 
+  /**
+   * The first page (or a cursor's next page) of a search of several words, in two bounded steps
+   * (conditions.ts, walksFirst, says why). First the sort's index is walked for WALK_ROWS rows
+   * that pass the filters, and the words are checked on those: where the words are common
+   * together, the page is found there (1.7 ms for "stainless steel" at 1,000,000 products).
+   * Otherwise every match is collected first (the trigram index, as a bitmap: the words' rows
+   * meet in memory) and only the matches are sorted: 29 ms for "organic waterproof", which
+   * matches nothing, where the walk of the whole index took 2.7 s. Both steps read rows in the
+   * sort's order after the same cursor, so their pages are the same page.
+   */
+  async function walkedPage(
+    label: string,
+    filters: (bind: Bind) => SQL | undefined,
+    words: (bind: Bind) => SQL | undefined,
+    keys: Key[],
+    limit: number,
+  ): Promise<Row[]> {
+    const fields = pageFields(keys);
+    const order = sql.join(orderBy(keys), sql`, `);
+    const raw = (statement: SQL | undefined) => ({
+      query: { toSQL: () => dialect.sqlToQuery(statement as SQL) },
+      fields,
+    });
+    // Both statements name their rows "products", so the conditions and keys read their columns.
+    const walked = await shaped(
+      `walk:${label}`,
+      (bind) => {
+        const walk = pageQuery(filters(bind), keys, sql.placeholder('walk'), null);
+        return sql`select * from (${walk}) as ${products} where ${words(bind)} order by ${order} limit ${sql.placeholder('limit')}`;
+      },
+      raw,
+      { limit: limit + 1, walk: walkRows },
+    );
+    if (walked.length > limit) return walked;
+    return shaped(
+      `matches:${label}`,
+      (bind) => {
+        const matches = db
+          .select(fields)
+          .from(products)
+          .where(and(filters(bind), words(bind)));
+        return sql`with matches as materialized (${matches}) select * from matches as ${products} order by ${order} limit ${sql.placeholder('limit')}`;
+      },
+      raw,
+      { limit: limit + 1 },
+    );
+  }
+
   /*
    * Unsearched pages are prepared statements, one per shape of query (sort, which filters,
    * cursor or offset): the SQL is built once, and PostgreSQL parses and plans it once per
@@ -133,7 +185,7 @@ export function createStatements(db: AppDb) {
     return statement.execute(params);
   }
 
-  return { shaped, pageOf, preparedPage };
+  return { shaped, pageOf, walkedPage, preparedPage };
 }
 
 export type Statements = ReturnType<typeof createStatements>;

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createProductLister } from '../../src/capabilities/catalogue/listing/lister.js';
+import { toProduct } from '../../src/capabilities/catalogue/repository.js';
+import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { insertProduct } from '../helpers/factories.js';
+
+/*
+ * A search of several words walks a few rows of the sort's index first and collects every match
+ * only when the walk finds no page (listing/statements.ts, walkedPage). With a walk of 4 rows,
+ * words common together are found by the walk and words that meet once, late in the catalogue,
+ * by the collected matches; every page must be the page the plain query gives, on every sort and
+ * through cursors.
+ */
+
+let t: TestDatabase;
+const owner = { uid: 'walk-owner', email: 'walk@example.com' };
+const base = Date.parse('2025-06-01T00:00:00Z');
+const names: string[] = [];
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  for (let i = 0; i < 30; i++) {
+    // "steel bolt" in every third name; "organic" and "waterproof" together only in rows 26 and 28.
+    const name =
+      i === 26 || i === 28
+        ? `Organic Waterproof Tarp ${i}`
+        : `${['Steel', 'Organic', 'Waterproof'][i % 3]} ${['Bolt', 'Jacket'][i % 2]} ${i}`;
+    names.push(name);
+    await insertProduct(t.database.db, owner, {
+      name,
+      brand: 'Acme',
+      category: 'home',
+      price: String(100 - i),
+      createdAt: new Date(base + i * 1000),
+    });
+  }
+});
+afterAll(async () => t.dispose());
+
+const walked = () => createProductLister(t.database.db, toProduct, { walkRows: 4 });
+const plain = () => createProductLister(t.database.db, toProduct, { walkRows: 1_000_000 });
+const query = { offset: 0, limit: 2, available: false } as const;
+
+/** Every page of a search, following its cursors. */
+async function allPages(lister: ReturnType<typeof createProductLister>, q: string, sort: 'relevance' | 'price_asc') {
+  const seen: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await lister.list({ ...query, q, sort, ...(cursor ? { cursor } : {}) });
+    seen.push(page.items.map((p) => p.name));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && seen.length < 20);
+  return seen;
+}
+
+describe('a search of several words', () => {
+  test('words common together: the walk finds the page, in catalogue order', async () => {
+    // No name starts with "bolt steel": every match is tier 2, in catalogue order.
+    const page = await walked().list({ ...query, q: 'bolt steel', sort: 'relevance' });
+    expect(page.items.map((p) => p.name)).toEqual(names.filter((n) => /^Steel Bolt/.test(n)).slice(0, 2));
+  });
+
+  test('words that meet late: the collected matches give the page the walk missed', async () => {
+    const page = await walked().list({ ...query, q: 'organic waterproof', sort: 'relevance' });
+    // Both names start with the words: tier 1, in name order.
+    expect(page.items.map((p) => p.name)).toEqual(['Organic Waterproof Tarp 26', 'Organic Waterproof Tarp 28']);
+    const tier2 = await walked().list({ ...query, q: 'waterproof tarp', sort: 'relevance' });
+    expect(tier2.items.map((p) => p.name)).toEqual(['Organic Waterproof Tarp 26', 'Organic Waterproof Tarp 28']);
+    expect(tier2.total).toBe(2);
+  });
+
+  test.each([
+    ['steel bolt', 'relevance'],
+    ['bolt steel', 'relevance'],
+    ['waterproof tarp', 'relevance'],
+    ['organic jacket', 'relevance'],
+    ['steel bolt', 'price_asc'],
+    ['waterproof tarp', 'price_asc'],
+  ] as const)('"%s" sorted by %s: every page through the cursors is the plain query\'s', async (q, sort) => {
+    const pages = await allPages(walked(), q, sort);
+    expect(pages).toEqual(await allPages(plain(), q, sort));
+    const words = q.split(' ');
+    const expected = names.filter((n) => words.every((w) => n.toLowerCase().includes(w)));
+    expect(pages.flat().sort()).toEqual([...expected].sort());
+  });
+});
