@@ -1,10 +1,12 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { CATEGORY_VALUES } from '@b2b/shared';
 import { withSection } from './doc-sections.js';
 import { failuresOf } from './measure.js';
+import { mainThreadProfile, monotonicMicros, profileLines, summariseProfile } from './profile.js';
 import { setupFixture, teardownFixture, type Fixture } from './fixture.js';
 import { exportSnapshot } from './snapshot.js';
 import { createBuyer, idToken, REPO_ROOT, startServer, type EmulatorUser, type RunningServer } from './servers.js';
@@ -18,7 +20,12 @@ import { BENCH_ADMIN_URL, percentiles, verdict } from './throwaway.js';
  *   1. reads only: BENCH_CONNECTIONS connections take their URLs, one after another, from one
  *      seeded sequence (the same for every server): a popular head (page 1, the available list,
  *      category fronts, common words, the facets) and a long tail (deep pages, single products,
- *      part numbers, SKUs, two-word searches, filtered lists and their facets);
+ *      part numbers, SKUs, two-word searches, filtered lists and their facets), as fast as the
+ *      server answers (saturation: 64 shoppers who never pause);
+ *   1b. the same reads offered at a steady rate, the same for every server (80% of what the raw
+ *      server answered in 1), each request due at its time whatever became of the others (an
+ *      open loop), from the middle of the sequence (the same URLs for every server, none asked
+ *      before): what a shopper waits when the shop is busy but not overrun;
  *   2. the same reads while a buyer purchases BENCH_PURCHASE_RATE times a second (head products:
  *      the ones on the popular pages), every purchase checked; on the API, a probe also updates
  *      a product from another connection (as a job, an import or another API process would)
@@ -44,6 +51,8 @@ import { BENCH_ADMIN_URL, percentiles, verdict } from './throwaway.js';
  *   BENCH_SEED           the URL sequence's seed (default 42)
  *   BENCH_BEFORE         a commit whose API is measured too (exported like `npm run bench -- --ref`)
  *   BENCH_NO_DOCS=1      print only; leave docs/benchmarks.md as it is
+ *   BENCH_PROFILE=1      run the API under node --cpu-prof and print its self time in phases 1 and 2
+ *   BENCH_LOG_SLOW_MS=n  PostgreSQL logs the bench database's statements of n ms or more
  */
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
@@ -59,6 +68,11 @@ const EDITED_ROWS = 500;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const SEED = Number(process.env.BENCH_SEED ?? 42);
 const BEFORE = process.env.BENCH_BEFORE;
+/** Phase 1b offers every server this share of the raw server's saturated throughput. */
+const STEADY_SHARE = 0.8;
+let steadyRate: number | null = null;
+/** BENCH_PROFILE=1: the current API runs under node --cpu-prof; its phases' self time is printed. */
+const PROFILE_DIR = process.env.BENCH_PROFILE ? join(REPO_ROOT, '.data/bench/profiles/traffic') : null;
 const SEQUENCE_LENGTH = 200_000;
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 if (!emulatorHost) {
@@ -186,13 +200,23 @@ function kindOf(path: string): string {
   return names ? `${shape}?${names}` : shape;
 }
 
-/** Every connection takes the next URL of the sequence: all of them together walk it once, in order. */
-async function readLoad(base: string, urls: string[], seconds: number): Promise<Phase> {
-  let at = 0;
+/**
+ * Every connection takes the next URL of the sequence: all of them together walk it once, in
+ * order, as fast as the server answers (a closed loop: saturation).
+ */
+/** A server's place in the URL sequence: each phase goes on from where the one before stopped. */
+interface Walk {
+  urls: string[];
+  at: number;
+}
+
+async function readLoad(base: string, walk: Walk, seconds: number): Promise<Phase> {
   const asked = new Set<string>();
   const failed: string[] = [];
   // The API's answers that were not plain hits, by kind of URL: what a phase made it compute.
   const answered = new Map<string, number>();
+  // Each answer's kind of URL and time, for the kinds of the slowest 1%.
+  const timed: { kind: string; ms: number }[] = [];
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -202,13 +226,15 @@ async function readLoad(base: string, urls: string[], seconds: number): Promise<
       {
         method: 'GET',
         setupRequest: (request, context) => {
-          const path = urls[at % urls.length] as string;
-          at += 1;
+          const path = walk.urls[walk.at % walk.urls.length] as string;
+          walk.at += 1;
           asked.add(path);
-          (context as { path?: string }).path = path;
+          Object.assign(context, { path, sent: performance.now() });
           return { ...request, path };
         },
         onResponse: (status, body, context, headers) => {
+          const { path = '', sent = 0 } = context as { path?: string; sent?: number };
+          timed.push({ kind: kindOf(path), ms: performance.now() - sent });
           const cache = (headers as Record<string, string> | undefined)?.['x-cache'];
           if (cache && cache !== 'hit') {
             const kind = `${cache} ${kindOf((context as { path?: string }).path ?? '')}`;
@@ -230,11 +256,76 @@ async function readLoad(base: string, urls: string[], seconds: number): Promise<
         .join(', ')}`,
     );
   }
+  if (timed.length > 100) {
+    const slowest = [...timed].sort((a, b) => b.ms - a.ms).slice(0, Math.ceil(timed.length / 100));
+    const kinds = new Map<string, number>();
+    for (const { kind } of slowest) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    log(
+      `  the slowest 1% (${slowest.length}, from ${Math.round(slowest.at(-1)?.ms ?? 0)} ms): ${[...kinds]
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ')}`,
+    );
+  }
   return {
     rps: result['2xx'] / (result.duration || seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    failures,
+    distinct: asked.size,
+  };
+}
+
+/**
+ * The same sequence offered at a steady rate: request i is due at i / rate seconds, whatever
+ * became of the earlier ones (shoppers arrive whatever the shop's speed: an open loop), each on
+ * a connection of its own when the others are busy, and its time counts from when it was due, so
+ * a request that could not even start in time is counted as waiting (no coordinated omission).
+ */
+async function steadyLoad(base: string, walk: Walk, seconds: number, rate: number): Promise<Phase> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  const times: number[] = [];
+  const failures: Record<string, number> = {};
+  const asked = new Set<string>();
+  const pending = new Set<Promise<void>>();
+  const started = performance.now();
+  const total = Math.round(seconds * rate);
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const path = walk.urls[walk.at % walk.urls.length] as string;
+    walk.at += 1;
+    asked.add(path);
+    const done = new Promise<void>((resolve) => {
+      const request = http.get(`${base}${path}`, { agent, timeout: 10_000 }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          if (status >= 200 && status < 300) times.push(performance.now() - due);
+          else failures[status] = (failures[status] ?? 0) + 1;
+          resolve();
+        });
+      });
+      request.on('timeout', () => request.destroy(new Error('timeout')));
+      request.on('error', (error) => {
+        failures[error.message] = (failures[error.message] ?? 0) + 1;
+        resolve();
+      });
+    });
+    pending.add(done);
+    void done.then(() => pending.delete(done));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  const { p50, p99 } = percentiles(times);
+  return {
+    rps: times.length / elapsed,
+    p50: Math.round(p50),
+    p99: Math.round(p99),
+    errors: Object.values(failures).reduce((a, b) => a + b, 0),
     failures,
     distinct: asked.size,
   };
@@ -485,6 +576,7 @@ async function useTriggers(databaseUrl: string, which: 'current' | 'before-0015'
 interface ServerResult {
   label: string;
   readsOnly: Phase;
+  steady: Phase;
   withPurchases: Phase;
   purchases: Purchases;
   withSellerWrites: Phase;
@@ -504,14 +596,30 @@ async function measureServer(
   let server = await start();
   try {
     log(`${label}: warm-up ${WARMUP} s, then reads only for ${SECONDS} s`);
-    await readLoad(server.base, urls, WARMUP);
-    const readsOnly = await readLoad(server.base, urls, SECONDS);
+    // Every phase asks for URLs this server has not been asked in an earlier one (the sequence's
+    // own repeats aside): a phase never starts on answers the warm-up already cached.
+    const walk: Walk = { urls, at: 0 };
+    await readLoad(server.base, walk, WARMUP);
+    const windows: [string, [number, number]][] = [];
+    const timed = async <T>(phase: string, run: () => Promise<T>) => {
+      const from = monotonicMicros();
+      const result = await run();
+      windows.push([phase, [from, monotonicMicros()]]);
+      return result;
+    };
+    const readsOnly = await timed('reads only', () => readLoad(server.base, walk, SECONDS));
     log(`  ${phaseText(readsOnly)}`);
+    // The offered load of phase 1b: most of what the raw server (measured first) answered at saturation.
+    steadyRate ??= Math.max(1, Math.round(STEADY_SHARE * readsOnly.rps));
+    log(`${label}: the same reads offered at ${steadyRate} req/s`);
+    // From the middle of the sequence for every server: the same URLs in the same order, none asked before.
+    const steady = await steadyLoad(server.base, { urls, at: SEQUENCE_LENGTH / 2 }, SECONDS, steadyRate);
+    log(`  ${phaseText(steady)}`);
     const products = await headProducts(server.base, fixture.databaseUrl as string);
     log(`${label}: the same reads while ${PURCHASE_RATE} purchases/s go on`);
     const buying = purchaseLoop(server.base, token, products);
     const probe = probeId ? stalenessProbe(server.base, fixture.databaseUrl as string, probeId) : null;
-    const withPurchases = await readLoad(server.base, urls, SECONDS);
+    const withPurchases = await timed('reads while purchases', () => readLoad(server.base, walk, SECONDS));
     const purchases = await buying.stop();
     const staleness = probe ? await probe.stop() : null;
     log(`  ${phaseText(withPurchases)}; purchases ${purchases.ok}/${purchases.sent}`);
@@ -525,7 +633,7 @@ async function measureServer(
       await pricedRows(fixture.databaseUrl as string, buyer.uid),
       label !== 'raw',
     );
-    const withSellerWrites = await readLoad(server.base, urls, SECONDS);
+    const withSellerWrites = await readLoad(server.base, walk, SECONDS);
     const writes = await writing.stop();
     log(
       `  ${phaseText(withSellerWrites)}; price edits ${writes.priceEdits.ok}/${writes.priceEdits.sent} ${JSON.stringify(writes.priceEdits.failed)}, imported ${writes.imported}`,
@@ -533,12 +641,17 @@ async function measureServer(
     let coldStart: Phase | null = null;
     if (label !== 'raw') {
       await server.stop();
+      const file = PROFILE_DIR && server.child.pid ? mainThreadProfile(PROFILE_DIR, server.child.pid) : null;
+      for (const [phase, window] of file ? windows : []) {
+        const summary = summariseProfile(file as string, phase, `${int(PRODUCTS)} products`, window, 25);
+        console.log(profileLines(summary).join('\n'));
+      }
       server = await start();
       const cold = ['/api/products?q=model%204242&available=true'];
-      coldStart = await readLoad(server.base, cold, 5);
+      coldStart = await readLoad(server.base, { urls: cold, at: 0 }, 5);
       log(`  cold start, one uncached search: ${phaseText(coldStart)}`);
     }
-    return { label, readsOnly, withPurchases, purchases, withSellerWrites, writes, staleness, coldStart };
+    return { label, readsOnly, steady, withPurchases, purchases, withSellerWrites, writes, staleness, coldStart };
   } finally {
     await server.stop();
   }
@@ -552,6 +665,7 @@ function report(results: ServerResult[], distinct: { reads: number }, goalsText:
   const raw = results.find((r) => r.label === 'raw') as ServerResult;
   const rows = results.flatMap((r) => [
     `| ${r.label} | reads only | ${phaseText(r.readsOnly)} | ${(r.readsOnly.rps / raw.readsOnly.rps).toFixed(2)}× |`,
+    `| ${r.label} | reads offered at ${int(steadyRate ?? 0)} req/s | ${phaseText(r.steady)} | ${(r.steady.p99 / raw.steady.p99).toFixed(2)}× p99 |`,
     `| ${r.label} | reads while ${PURCHASE_RATE} purchases/s | ${phaseText(r.withPurchases)} (purchases ${r.purchases.ok}/${r.purchases.sent}) | ${(r.withPurchases.rps / raw.withPurchases.rps).toFixed(2)}× |`,
     `| ${r.label} | reads while ${PRICE_EDITS} price edits/s and an import | ${phaseText(r.withSellerWrites)} (edits ${r.writes.priceEdits.ok}/${r.writes.priceEdits.sent}, ${int(r.writes.imported)} of ${int(r.writes.importRows)} rows imported) | ${(r.withSellerWrites.rps / raw.withSellerWrites.rps).toFixed(2)}× |`,
   ]);
@@ -573,7 +687,8 @@ function report(results: ServerResult[], distinct: { reads: number }, goalsText:
     `\`npm run bench:traffic\`, ${new Date().toISOString().slice(0, 10)}: ${int(PRODUCTS)} products on PostgreSQL, ${CONNECTIONS} connections, ` +
       `${SECONDS} s per phase after ${WARMUP} s of warm-up, database pools of ${POOL}. One seeded sequence of URLs (60% a popular ` +
       `head of ${distinct.reads} URLs weighted by rank, 40% a long tail: deep pages, single products, SKUs, part numbers, ` +
-      'two-word searches, filtered lists, facets of searches), walked in order by all connections together, the same for every server.',
+      'two-word searches, filtered lists, facets of searches), walked in order by all connections together, the same for every server; ' +
+      'each phase goes on from where the one before stopped, so none starts on answers an earlier phase cached.',
     '',
     '| server | workload | throughput and latency | ÷ raw |',
     '|---|---|---|---|',
@@ -618,7 +733,11 @@ try {
     );
     await useTriggers(databaseUrl, 'current');
   }
-  results.push(await measureServer('API', () => startServer('api', serverOptions), f, urls, token, probeId));
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  const profiled = PROFILE_DIR ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {};
+  results.push(
+    await measureServer('API', () => startServer('api', { ...serverOptions, ...profiled }), f, urls, token, probeId),
+  );
 
   const api = results.at(-1) as ServerResult;
   const raw = results[0] as ServerResult;
@@ -633,6 +752,10 @@ try {
         api.withPurchases.p99 <= 2 * raw.withPurchases.p99 &&
         api.purchases.ok === api.purchases.sent,
       `with purchases: ≥ 0.8× raw (${(api.withPurchases.rps / raw.withPurchases.rps).toFixed(2)}×), p99 ≤ 2× raw's (${api.withPurchases.p99} vs ${raw.withPurchases.p99} ms), every purchase succeeds (${api.purchases.ok}/${api.purchases.sent})`,
+    ],
+    [
+      api.steady.p99 <= raw.steady.p99 && api.steady.errors === 0,
+      `reads offered at ${int(steadyRate ?? 0)} req/s to each: p99 ≤ raw's (${int(api.steady.p99)} vs ${int(raw.steady.p99)} ms), no errors (${api.steady.errors})`,
     ],
     [api.coldStart?.errors === 0, `cold start: 0 errors (${api.coldStart?.errors ?? '?'})`],
   ];

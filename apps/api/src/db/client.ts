@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Column, fillPlaceholders, is, sql, type SQL } from 'drizzle-orm';
@@ -182,9 +183,23 @@ async function createPglite(dataDir: string, options: DatabaseOptions): Promise<
   };
 }
 
+/**
+ * A pool whose queries go to the connection `onOneConnection` took for the calling request, when
+ * there is one (Drizzle and the array runners both send through `query`; transactions take a
+ * connection of their own with `connect`).
+ */
+class PinningPool extends pg.Pool {
+  readonly pinned = new AsyncLocalStorage<pg.PoolClient>();
+  override query(...args: unknown[]): never {
+    const client = this.pinned.getStore();
+    const query = client ? client.query.bind(client) : super.query.bind(this);
+    return (query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 async function createPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const limits = { ...DEFAULT_POOL_LIMITS, ...options.pool };
-  const pool = new pg.Pool({
+  const pool = new PinningPool({
     connectionString: url,
     max: limits.size,
     // An overloaded database answers a quick 503 instead of queueing requests for seconds.
@@ -206,8 +221,24 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema });
   arrayRunners.set(db, async ({ name, text, values }) => {
-    const result = await pool.query<unknown[]>({ name, text, values, rowMode: 'array', types: RAW_TIMESTAMP_TYPES });
+    const result = (await pool.query({ name, text, values, rowMode: 'array', types: RAW_TIMESTAMP_TYPES })) as {
+      rows: unknown[][];
+    };
     return result.rows;
+  });
+  pinners.set(db, async (run) => {
+    if (pool.pinned.getStore()) return run();
+    const client = await pool.connect();
+    let failed: Error | undefined;
+    try {
+      return await pool.pinned.run(client, run);
+    } catch (error) {
+      // As pool.query does: a connection that saw an error is not handed out again.
+      failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(failed);
+    }
   });
   let closed = false;
   return {
@@ -279,6 +310,20 @@ interface ArrayQuery {
 }
 type ArrayRunner = (query: ArrayQuery) => Promise<unknown[][]>;
 const arrayRunners = new WeakMap<object, ArrayRunner>();
+const pinners = new WeakMap<object, <T>(run: () => Promise<T>) => Promise<T>>();
+
+/**
+ * Runs `run` with every statement it sends through `db` (outside a transaction) on one connection
+ * of the pool, taken once. A read of several statements (a search: its words, two tiers, its
+ * count) then waits for a connection once instead of once per statement behind every request
+ * queued meanwhile: under load each wait is the whole queue's. Only for reads that open no
+ * transaction: one would wait for a second connection while holding the first. On PGlite (one
+ * connection) it just runs.
+ */
+export function onOneConnection<T>(db: AppDb, run: () => Promise<T>): Promise<T> {
+  const pin = pinners.get(db);
+  return pin ? pin(run) : run();
+}
 
 // Timestamps reach the column decoders as text, as with Drizzle's own drivers.
 const RAW_TIMESTAMPS = { 1114: (value: string) => value, 1184: (value: string) => value };

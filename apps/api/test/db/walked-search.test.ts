@@ -30,7 +30,7 @@ beforeAll(async () => {
       name,
       brand: 'Acme',
       category: 'home',
-      price: String(100 - i),
+      price: 100 - i,
       createdAt: new Date(base + i * 1000),
     });
   }
@@ -39,7 +39,7 @@ afterAll(async () => t.dispose());
 
 const walked = () => createProductLister(t.database.db, toProduct, { walkRows: 4 });
 const plain = () => createProductLister(t.database.db, toProduct, { walkRows: 1_000_000 });
-const query = { offset: 0, limit: 2, available: false } as const;
+const query = { offset: 0, limit: 2, available: false, brand: undefined } as const;
 
 /** Every page of a search, following its cursors. */
 async function allPages(lister: ReturnType<typeof createProductLister>, q: string, sort: 'relevance' | 'price_asc') {

@@ -8,11 +8,11 @@ import {
   type ProductData,
   type ProductUpdate,
 } from '@b2b/shared';
-import type { AppDb, AppTx } from '../../db/client.js';
+import { onOneConnection, type AppDb, type AppTx } from '../../db/client.js';
 import { products, skuKey, type ProductRow } from '../../db/schema.js';
 import { AppError, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import { createFacetCounter, type FacetQuery } from './listing/facets.js';
-import { matchCondition } from './listing/conditions.js';
+import { matchCondition, type ListFilter } from './listing/conditions.js';
 import { createProductLister } from './listing/lister.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { PRODUCT_COLUMN_TYPE } from './columns.js';
@@ -93,12 +93,15 @@ export function createProductRepository(db: AppDb) {
   }
 
   return {
-    list: lister.list,
+    // A list and the facets are several statements (words, tiers, counts): one wait for a connection each.
+    list: (filter: ListFilter) => onOneConnection(db, () => lister.list(filter)),
 
     /** GET /products/facets: with a misspelt search, the facets of the corrected one the list shows. */
-    async facets(filter: FacetQuery) {
+    facets(filter: FacetQuery) {
       const listed = { ...filter, limit: 0, offset: 0, sort: 'oldest' as const };
-      return facetCounter.facets({ ...filter, q: await lister.searchShown(listed) });
+      return onOneConnection(db, async () =>
+        facetCounter.facets({ ...filter, q: await lister.searchShown(listed) }),
+      );
     },
 
     async get(id: string): Promise<Product | null> {
