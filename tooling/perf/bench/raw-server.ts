@@ -44,7 +44,7 @@ const pool = new pg.Pool({
 });
 pool.on('error', () => undefined);
 
-const COLUMNS = `"id", "owner_uid", "owner_email", "name", "image", "brand", "category", "description", "content",
+const COLUMNS = `"id", "owner_uid", "owner_email", "seller_name", "name", "image", "brand", "category", "description", "content",
   "price", "quantity", "min_sell_qty", "rating", "created_at", "updated_at",
   "sku", "pack_size", "max_order_qty", "price_tiers"`;
 
@@ -52,6 +52,7 @@ interface Row {
   id: string;
   owner_uid: string;
   owner_email: string;
+  seller_name: string | null;
   name: string;
   image: string;
   brand: string;
@@ -77,6 +78,8 @@ function toProduct(row: Row, signedIn: boolean) {
   return {
     _id: row.id,
     ...(HIDE_EMAIL && !signedIn ? {} : { email: row.owner_email }),
+    // The selling company, as the API names it (null for a seller without one).
+    seller: row.seller_name === null ? null : { companyId: row.owner_uid, name: row.seller_name },
     image: row.image,
     name: row.name,
     quantity: row.quantity,
@@ -90,7 +93,8 @@ function toProduct(row: Row, signedIn: boolean) {
     sku: row.sku,
     packSize: row.pack_size,
     maxOrderQty: row.max_order_qty,
-    priceTiers: row.price_tiers,
+    // In the API's key order (jsonb keeps its own).
+    priceTiers: row.price_tiers.map(({ minQty, price }) => ({ minQty, price })),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
