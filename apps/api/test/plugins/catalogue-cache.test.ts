@@ -58,9 +58,11 @@ test('a repeated catalogue GET is answered from the cache with the same body and
     expect(second.headers['x-cache'], url).toBe('hit');
     expect(second.body, url).toBe(first.body);
     expect(second.headers.etag, url).toBe(first.headers.etag);
-    for (const name of ['content-type', 'x-total-count', 'x-total-count-relation']) {
+    for (const name of ['content-type', 'x-total-count', 'x-total-count-relation', 'content-security-policy']) {
       expect(second.headers[name], `${url} ${name}`).toBe(first.headers[name]);
     }
+    // The security headers are on a cached answer too.
+    expect(second.headers['content-security-policy'], url).toContain("default-src 'self'");
     expect(second.headers['cache-control']).toBe('no-cache');
   }
 });
