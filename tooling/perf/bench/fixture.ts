@@ -106,7 +106,8 @@ export async function setupFixture(
       // BENCH_LOG_SQL=1: the server logs every statement of this database (to compare the API's SQL with the raw server's).
       // BENCH_LOG_SLOW_MS=n: only the statements that ran n ms or longer (what the tail of a load waits for).
       const logFrom = process.env.BENCH_LOG_SQL ? 0 : Number(process.env.BENCH_LOG_SLOW_MS ?? -1);
-      if (logFrom >= 0) await client.query(`ALTER DATABASE ${name} SET log_min_duration_statement = ${Math.floor(logFrom)}`);
+      if (logFrom >= 0)
+        await client.query(`ALTER DATABASE ${name} SET log_min_duration_statement = ${Math.floor(logFrom)}`);
     });
     url = databaseUrl(adminUrl, name);
   } else {

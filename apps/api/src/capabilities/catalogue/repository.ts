@@ -99,9 +99,7 @@ export function createProductRepository(db: AppDb) {
     /** GET /products/facets: with a misspelt search, the facets of the corrected one the list shows. */
     facets(filter: FacetQuery) {
       const listed = { ...filter, limit: 0, offset: 0, sort: 'oldest' as const };
-      return onOneConnection(db, async () =>
-        facetCounter.facets({ ...filter, q: await lister.searchShown(listed) }),
-      );
+      return onOneConnection(db, async () => facetCounter.facets({ ...filter, q: await lister.searchShown(listed) }));
     },
 
     async get(id: string): Promise<Product | null> {
