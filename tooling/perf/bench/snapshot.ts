@@ -1,5 +1,5 @@
 import { execFileSync, execSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -7,7 +7,8 @@ import { join } from 'node:path';
  * `--ref <commit>`: measure committed code, not whatever the work tree holds at the moment. The
  * commit's files are exported to a temporary folder (git archive) that borrows this checkout's
  * installed packages, except the workspace packages (@b2b/*), which point into the export, and
- * the bench runs again from there.
+ * the bench runs again from there. A commit whose lockfile differs from this checkout's installs
+ * its own packages instead (npm ci in the export).
  */
 
 export interface Snapshot {
@@ -22,6 +23,13 @@ export function exportSnapshot(repoRoot: string, ref: string): Snapshot {
   }).trim();
   const dir = mkdtempSync(join(tmpdir(), `bench-${commit}-`));
   execSync(`git archive --format=tar ${commit} | tar -x -C ${JSON.stringify(dir)}`, { cwd: repoRoot });
+  const lockfile = (root: string) => readFileSync(join(root, 'package-lock.json'), 'utf8');
+  if (lockfile(dir) !== lockfile(repoRoot)) {
+    // The commit installed other packages than this checkout (one since added or removed): it
+    // gets its own, from its lockfile (the registry is needed), and its workspace links with them.
+    execSync('npm ci --no-audit --no-fund', { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    return { dir, commit };
+  }
   const modules = join(repoRoot, 'node_modules');
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
   for (const entry of readdirSync(modules)) {
