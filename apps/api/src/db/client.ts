@@ -229,15 +229,14 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
   pinners.set(db, async (run) => {
     if (pool.pinned.getStore()) return run();
     const client = await pool.connect();
-    let failed: Error | undefined;
     try {
-      return await pool.pinned.run(client, run);
+      const result = await pool.pinned.run(client, run);
+      client.release();
+      return result;
     } catch (error) {
       // As pool.query does: a connection that saw an error is not handed out again.
-      failed = error instanceof Error ? error : new Error(String(error));
+      client.release(true);
       throw error;
-    } finally {
-      client.release(failed);
     }
   });
   let closed = false;

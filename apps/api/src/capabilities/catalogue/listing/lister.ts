@@ -14,7 +14,6 @@ import {
   searchCondition,
   searchWords,
   skuOf,
-  walksFirst,
   type ListFilter,
 } from './conditions.js';
 import { createCounts, totalSeen } from './counts.js';
@@ -49,7 +48,7 @@ export function createProductLister(
   options: { walkRows?: number } = {},
 ) {
   const statements = createStatements(db, options);
-  const { pageOf, walkedPage, preparedPage } = statements;
+  const { matchPage, preparedPage } = statements;
   const counts = createCounts(db, statements);
   const { maintainedCount, boundedCount, estimatedCount } = counts;
   const { skuMatches, listRelevant } = createRelevance({ db, statements, counts, toProduct });
@@ -62,13 +61,10 @@ export function createProductLister(
     let rows: Row[];
     const afterCursor = (bind: Bind) => (cursor ? [after(keys, cursor.v, cursorValues(cursor.v, bind))] : []);
     const label = `sorted:${filter.sort}:${labelOf(filter, cursor)}`;
-    const offset = cursor ? 0 : filter.offset;
-    if (offset === 0 && walksFirst(words)) {
+    if (words.length > 0 || hasFacetFilter(filter)) {
       const filters = (bind: Bind) => and(...filterConditions(filter, bind), ...afterCursor(bind));
-      rows = await walkedPage(label, filters, (bind) => searchCondition(filter, bind), keys, filter.limit);
-    } else if (words.length > 0 || hasFacetFilter(filter)) {
-      const where = (bind: Bind) => and(matchCondition(filter, bind), ...afterCursor(bind));
-      rows = await pageOf(label, where, keys, filter.limit, offset);
+      const search = (bind: Bind) => searchCondition(filter, bind);
+      rows = await matchPage(label, filters, search, words, keys, filter.limit, cursor ? 0 : filter.offset);
     } else {
       rows = await preparedPage(filter, cursor);
     }

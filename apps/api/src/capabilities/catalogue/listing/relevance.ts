@@ -1,4 +1,4 @@
-import { and, not, sql, type SQL } from 'drizzle-orm';
+import { and, not, sql } from 'drizzle-orm';
 import type { Product } from '@b2b/shared';
 import type { AppDb } from '../../../db/client.js';
 import { products, type ProductRow } from '../../../db/schema.js';
@@ -13,7 +13,6 @@ import {
   skuIs,
   skuIsNot,
   skuOf,
-  walksFirst,
   type ListFilter,
 } from './conditions.js';
 import { totalSeen, type Counts } from './counts.js';
@@ -28,14 +27,14 @@ import type { Statements } from './statements.js';
 
 interface RelevanceParts {
   db: AppDb;
-  statements: Pick<Statements, 'shaped' | 'pageOf' | 'walkedPage'>;
+  statements: Pick<Statements, 'shaped' | 'pageOf' | 'matchPage'>;
   counts: Pick<Counts, 'estimatedCount'>;
   toProduct: (row: ProductRow) => Product;
 }
 
 export function createRelevance({
   db,
-  statements: { shaped, pageOf, walkedPage },
+  statements: { shaped, pageOf, matchPage },
   counts: { estimatedCount },
   toProduct,
 }: RelevanceParts) {
@@ -64,10 +63,7 @@ export function createRelevance({
     const sku = skuOf(filter.q);
     const base = (bind: Bind) => [...filterConditions(filter, bind), ...(sku ? [skuIsNot(sku, bind)] : [])];
     const tier2Words = (bind: Bind) => and(containsAll(words, bind), not(nameStartsWith(filter.q, bind)));
-    const tierWhere: Record<Tier, (bind: Bind) => SQL | undefined> = {
-      1: (bind) => and(...base(bind), nameStartsWith(filter.q, bind)),
-      2: (bind) => and(...base(bind), tier2Words(bind)),
-    };
+    const tier1Where = (bind: Bind) => and(...base(bind), nameStartsWith(filter.q, bind));
     const cursor = filter.cursor ? decodeCursor(filter.cursor, isCursorOf('relevance')) : null;
     /** A tier's page: its own rows, or those after the cursor when the cursor is in this tier. */
     const tierPage = (tier: Tier, limit: number, offset: number) => {
@@ -75,10 +71,11 @@ export function createRelevance({
       const at = cursor?.t === tier ? cursor : null;
       const afterCursor = (bind: Bind) => (at ? [after(keys, at.v, cursorValues(at.v, bind))] : []);
       const label = `tier${tier}:${labelOf(filter, at)}`;
-      if (tier === 2 && offset === 0 && walksFirst(words)) {
-        return walkedPage(label, (bind) => and(...base(bind), ...afterCursor(bind)), tier2Words, keys, limit);
-      }
-      return pageOf(label, (bind) => and(tierWhere[tier](bind), ...afterCursor(bind)), keys, limit, offset);
+      const filters = (bind: Bind) => and(...base(bind), ...afterCursor(bind));
+      // Tier 1 is a range of the name index: only tier 2's words can send a walk astray.
+      return tier === 1
+        ? pageOf(label, (bind) => and(filters(bind), nameStartsWith(filter.q, bind)), keys, limit, offset)
+        : matchPage(label, filters, tier2Words, words, keys, limit, offset);
     };
     const limit = filter.limit;
     const rows: (Row & { tier: Tier })[] = [];
@@ -104,7 +101,7 @@ export function createRelevance({
           db
             .select({ one: sql`1` })
             .from(products)
-            .where(tierWhere[1](asValue))
+            .where(tier1Where(asValue))
             .limit(offset)
             .as('t1'),
         );

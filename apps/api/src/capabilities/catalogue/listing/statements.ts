@@ -2,7 +2,7 @@ import { and, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { prepareFast, type AppDb, type FastStatement } from '../../../db/client.js';
 import { products } from '../../../db/schema.js';
 import { asPlaceholder, type Bind } from './bind.js';
-import { filterConditions, type ListFilter } from './conditions.js';
+import { filterConditions, walksFirst, type ListFilter } from './conditions.js';
 import { dialect } from './estimates.js';
 import { after, orderBy, pageFields, SORT_KEYS, type Cursor, type IndexSort, type Key, type Row } from './keys.js';
 
@@ -148,6 +148,24 @@ export function createStatements(db: AppDb, { walkRows = WALK_ROWS }: { walkRows
     );
   }
 
+  /**
+   * One page of a filtered or searched list: `words` are the search's conditions, `filters` the
+   * rest (with a cursor's). A first or cursor page of several words is walked first (walkedPage);
+   * any other is one statement.
+   */
+  function matchPage(
+    label: string,
+    filters: (bind: Bind) => SQL | undefined,
+    words: (bind: Bind) => SQL | undefined,
+    searched: string[],
+    keys: Key[],
+    limit: number,
+    offset: number,
+  ): Promise<Row[]> {
+    if (offset === 0 && walksFirst(searched)) return walkedPage(label, filters, words, keys, limit);
+    return pageOf(label, (bind) => and(filters(bind), words(bind)), keys, limit, offset);
+  }
+
   /*
    * Unsearched pages are prepared statements, one per shape of query (sort, which filters,
    * cursor or offset): the SQL is built once, and PostgreSQL parses and plans it once per
@@ -185,7 +203,7 @@ export function createStatements(db: AppDb, { walkRows = WALK_ROWS }: { walkRows
     return statement.execute(params);
   }
 
-  return { shaped, pageOf, walkedPage, preparedPage };
+  return { shaped, pageOf, matchPage, preparedPage };
 }
 
 export type Statements = ReturnType<typeof createStatements>;
