@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
  *   - an answer is stored with its dependencies: the products it shows, and whether the rows it
  *     lists or its counts depend on the "available" threshold or on prices (or on everything);
  *   - `changed()` is told which products changed and whether their availability or price did, and
- *     marks exactly the answers that depend on that stale; `invalidate()` drops everything;
+ *     marks exactly the answers that depend on that stale; `changedEverything()` (a row added or
+ *     removed, a change it cannot name) marks every answer stale; `invalidate()` drops everything
+ *     (the cache turned on or off: nothing kept before may be served at all);
  *   - a stale answer may still be served for `staleMs` after the change, to requests that did not
  *     make it, while one request computes its replacement (`lookup` says which it is; the plugin
  *     decides): after that it is gone;
@@ -84,8 +86,11 @@ interface Flight {
   land: (answer: CachedAnswer | null) => void;
 }
 
-function affects(changes: readonly ProductChange[], dependencies: Dependencies | typeof EVERYTHING): boolean {
-  if (dependencies === EVERYTHING) return true;
+function affects(
+  changes: readonly ProductChange[] | typeof EVERYTHING,
+  dependencies: Dependencies | typeof EVERYTHING,
+): boolean {
+  if (changes === EVERYTHING || dependencies === EVERYTHING) return true;
   const shown = new Set(dependencies.products);
   return changes.some(
     (change) =>
@@ -101,10 +106,10 @@ export class ResponseCache {
   private active = false;
   /** Counts changes: a ticket is the count when a request began. */
   private sequence = 0;
-  /** The sequence of the last change of everything (or of turning the cache on or off). */
+  /** The sequence of the last time the cache was emptied (turned on or off). */
   private resetAt = 0;
-  /** The partial changes since, newest last, with their sequence numbers. */
-  private changes: { at: number; changes: readonly ProductChange[]; time: number }[] = [];
+  /** The changes since, newest last, with their sequence numbers (EVERYTHING: any row may have changed). */
+  private changes: { at: number; changes: readonly ProductChange[] | typeof EVERYTHING; time: number }[] = [];
   /** Partial changes up to this sequence number are no longer remembered. */
   private forgottenUpTo = 0;
   /** The keys of the answers that show a product, and of those depending on availability, price, everything. */
@@ -156,12 +161,7 @@ export class ResponseCache {
   /** These products changed (stock, price, volume prices only): the answers that depend on them are stale. */
   changed(changes: readonly ProductChange[]): void {
     if (changes.length === 0) return;
-    this.sequence++;
-    const now = this.now();
-    this.changes.push({ at: this.sequence, changes, time: now });
-    if (this.changes.length > CHANGES_REMEMBERED) {
-      this.forgottenUpTo = (this.changes.shift() as { at: number }).at;
-    }
+    const now = this.remember(changes);
     const doomed = new Set(this.onEverything);
     for (const change of changes) {
       for (const key of this.byProduct.get(change.id) ?? []) doomed.add(key);
@@ -169,6 +169,27 @@ export class ResponseCache {
       if (change.price) for (const key of this.byPrice) doomed.add(key);
     }
     for (const key of doomed) this.stale(key, now);
+  }
+
+  /**
+   * Any row may have changed (products added or removed, a change the notification cannot name):
+   * every answer is stale from now, served as such for at most `staleMs` while its replacement is
+   * computed, like the answers a named change made stale.
+   */
+  changedEverything(): void {
+    const now = this.remember(EVERYTHING);
+    for (const key of [...this.entries.keys()]) this.stale(key, now);
+  }
+
+  /** Counts a change and remembers it for the requests still reading; its time. */
+  private remember(changes: readonly ProductChange[] | typeof EVERYTHING): number {
+    this.sequence++;
+    const now = this.now();
+    this.changes.push({ at: this.sequence, changes, time: now });
+    if (this.changes.length > CHANGES_REMEMBERED) {
+      this.forgottenUpTo = (this.changes.shift() as { at: number }).at;
+    }
+    return now;
   }
 
   /** The ticket to hand to `store`, or null when the cache is off. */
@@ -268,7 +289,7 @@ export class ResponseCache {
 
   /**
    * When the first change `dependencies` depend on since `ticket` came in: null if none did,
-   * undefined if that is not known (everything changed, or too long ago to remember).
+   * undefined if that is not known (the cache was emptied, or too long ago to remember).
    */
   private firstMissed(ticket: number, dependencies: Dependencies | typeof EVERYTHING): number | null | undefined {
     if (ticket < this.resetAt || ticket < this.forgottenUpTo) return undefined;

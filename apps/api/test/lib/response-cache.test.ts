@@ -150,7 +150,7 @@ describe('ResponseCache', () => {
     expect(cache.get('page of p1')?.body.toString()).toBe('newer');
     cache.changed([change('p1')]);
     expect(cache.get('page of p1')).toBeUndefined();
-    // A change of everything serves nothing stale.
+    // Emptied (the cache turned off and on), nothing is served stale.
     cache.invalidate();
     expect(cache.lookup('page of p1')).toBeUndefined();
     expect(cache.lookup('page of p2')).toBeUndefined();
@@ -181,6 +181,30 @@ describe('ResponseCache', () => {
     now = 2_500;
     cache.store('shows p2', late, answer('too old'), shows(['p2']));
     expect(cache.lookup('shows p2')).toBeUndefined();
+  });
+
+  test('a change of everything makes every answer stale for staleMs, and one read before it is kept only as stale', () => {
+    let now = 0;
+    const cache = onCache({ staleMs: 1_000 }, () => now);
+    cache.store('page of p1', cache.begin() as number, answer('p1'), shows(['p1']));
+    cache.store('all', cache.begin() as number, answer('all'));
+    const reading = cache.begin() as number;
+    now = 100;
+    cache.changedEverything();
+    expect(cache.get('page of p1')).toBeUndefined();
+    expect(cache.lookup('page of p1')).toMatchObject({ stale: true });
+    expect(cache.lookup('all')).toMatchObject({ stale: true });
+    // Read before the change, finished after it: not current.
+    expect(cache.store('page of p2', reading, answer('read before'), shows(['p2']))).toBe(false);
+    expect(cache.get('page of p2')).toBeUndefined();
+    // Read after it: current.
+    expect(cache.store('all', cache.begin() as number, answer('all again'))).toBe(true);
+    expect(cache.get('all')?.body.toString()).toBe('all again');
+    // Past staleMs from the change, the stale answers are gone.
+    now = 1_101;
+    expect(cache.lookup('page of p1')).toBeUndefined();
+    expect(cache.lookup('page of p2')).toBeUndefined();
+    expect(cache.get('all')?.body.toString()).toBe('all again');
   });
 
   test('an answer read before a change it depends on is not kept; before one it does not depend on, it is', () => {

@@ -42,7 +42,7 @@ import { toArray } from '../../lib/arrays.js';
  * changes it (migrations 0013 and 0015: statement-level triggers, so imports, jobs, other API
  * processes and psql are all seen). An UPDATE that changed only stock, prices or volume prices of
  * up to 100 rows names them, and whether each crossed the available threshold or changed price;
- * the cache marks the answers that depend on that stale. Anything else empties it. Every API process
+ * the cache marks the answers that depend on that stale. Anything else marks every answer stale. Every API process
  * LISTENs. A write of this process waits, before its answer leaves, until the listening
  * connection has received everything committed so far (`caughtUp`): the writer's next request,
  * and everyone's in this process, never sees what was there before the write. So does a route
@@ -263,7 +263,7 @@ export default fp(
         listening = await app.database.listen(CATALOGUE_CHANNEL, {
           notify: (payload) => {
             const changes = changesIn(payload, schema);
-            if (changes === EVERYTHING) cache.invalidate();
+            if (changes === EVERYTHING) cache.changedEverything();
             else if (changes) cache.changed(changes);
           },
           lost: () => {
