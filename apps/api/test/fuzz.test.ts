@@ -13,6 +13,9 @@ import {
   orderLines,
   orderListLines,
   orderLists,
+  priceListCustomers,
+  priceListLines,
+  priceLists,
   orders,
   products,
   profiles,
@@ -81,7 +84,24 @@ beforeAll(async () => {
   expect((await co.updateMember(victim, victim.uid, { spendingLimit: 1 })).statusCode).toBe(200);
   await t.api.buy(victim, victimProducts[1] ?? '', 3);
   expect((await t.api.place(victim)).orders[0]?.status).toBe('awaiting_approval');
-  victimCompany = [company._id, address.json<{ _id: string }>()._id, invitation._id, list.json<{ _id: string }>()._id];
+  // A contract price list of the victim's company, with a line and a customer (the third seller).
+  const priceList = await co.call(victim, 'POST', '/api/price-lists', { name: 'Victim contract' });
+  const priceListId = priceList.json<{ id: string }>().id;
+  const line = await co.call(victim, 'PUT', `/api/price-lists/${priceListId}/lines/${victimProducts[0]}`, {
+    price: 1.25,
+  });
+  expect(line.statusCode, line.body).toBe(200);
+  await co.call(seller, 'GET', '/api/profile');
+  const customer = await co.call(victim, 'POST', `/api/price-lists/${priceListId}/customers`, { email: seller.email });
+  expect(customer.statusCode, customer.body).toBe(201);
+  victimCompany = [
+    company._id,
+    address.json<{ _id: string }>()._id,
+    invitation._id,
+    list.json<{ _id: string }>()._id,
+    priceListId,
+    customer.json<{ customer: { id: string } }>().customer.id,
+  ];
   victimOrders = (await db.select({ id: orders.id }).from(orders).where(eq(orders.buyerUid, victim.uid))).map(
     (row) => row.id,
   );
@@ -147,6 +167,17 @@ async function victimState() {
     lists: await db.select().from(orderLists).where(eq(orderLists.ownerUid, victim.uid)),
     activity: await db.select().from(activityLog).where(eq(activityLog.companyId, companyId)),
     sales: await db.select().from(orders).where(eq(orders.sellerId, companyId)).orderBy(asc(orders.id)),
+    priceLists: await db.select().from(priceLists).where(eq(priceLists.sellerId, companyId)),
+    priceListLines: await db
+      .select({ line: priceListLines })
+      .from(priceListLines)
+      .innerJoin(priceLists, eq(priceLists.id, priceListLines.priceListId))
+      .where(eq(priceLists.sellerId, companyId)),
+    priceListCustomers: await db
+      .select({ assigned: priceListCustomers })
+      .from(priceListCustomers)
+      .innerJoin(priceLists, eq(priceLists.id, priceListCustomers.priceListId))
+      .where(eq(priceLists.sellerId, companyId)),
     listLines: await db
       .select({ line: orderListLines })
       .from(orderListLines)
@@ -257,6 +288,26 @@ function arbitraries() {
     ),
     fc.record({ reason: fc.oneof(anyString, fc.constant('Rejected by the attacker')) }),
     fc.record({ shared: fc.boolean() }),
+    // Price lists.
+    fc.record(
+      {
+        name: fc.constant('Hijacked list'),
+        validFrom: fc.constantFrom(null, '2026-01-01'),
+        discountPercent: fc.constantFrom(null, 99),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.record({ price: fc.constantFrom(0, 0.01), tiers: fc.constant([]) }),
+    fc.record({ email: fc.constantFrom(victim.email, attacker.email) }),
+    fc.record({
+      lines: fc.array(
+        fc.record({
+          productId: fc.constantFrom(...victimProducts, ...attackerProducts),
+          quantity: fc.integer({ min: 1, max: 500 }),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+    }),
     fc.constant(undefined).map(() => ({ label: 'Hijacked', ...buildShipTo() })),
     fc.record({
       displayName: fc.constant('Hijacked'),
@@ -284,7 +335,8 @@ function arbitraries() {
           .replace(':email', enc(e))
           .replace(':category', enc(c))
           .replace(':uid', enc(u))
-          .replace(':productId', enc(i)),
+          .replace(':productId', enc(i))
+          .replace(':customerId', enc(i)),
       );
   const routes: [string, string][] = [
     ['GET', '/api/products'],
@@ -345,6 +397,16 @@ function arbitraries() {
     ['POST', '/api/lists/from-order/:id'],
     ['PUT', '/api/lists/:id/lines/:productId'],
     ['DELETE', '/api/lists/:id/lines/:productId'],
+    ['POST', '/api/price-lists'],
+    ['GET', '/api/price-lists'],
+    ['GET', '/api/price-lists/:id'],
+    ['PATCH', '/api/price-lists/:id'],
+    ['DELETE', '/api/price-lists/:id'],
+    ['PUT', '/api/price-lists/:id/lines/:productId'],
+    ['DELETE', '/api/price-lists/:id/lines/:productId'],
+    ['POST', '/api/price-lists/:id/customers'],
+    ['DELETE', '/api/price-lists/:id/customers/:customerId'],
+    ['POST', '/api/prices'],
   ];
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   const target = fc.oneof(

@@ -15,3 +15,4 @@ export * from './companies.js';
 export * from './roles.js';
 export * from './activity.js';
 export * from './money.js';
+export * from './price-lists.js';

@@ -32,6 +32,10 @@ export const COMPANY_ROLE_HINTS: Record<CompanyRole, string> = {
 export const PERMISSIONS = {
   /** Create, edit and delete the company's products and stock; import and export them. */
   catalogue: 'keep the catalogue (products, prices, stock, imports and exports)',
+  /** Keep the company's price lists: their lines, discounts, dates and customers. */
+  prices: 'keep price lists (contract prices and their customers)',
+  /** See the company's price lists and who they are for. */
+  seePrices: 'see the price lists and their customers',
   /** The sales desk: see the company's sales, change their status. */
   sales: 'run the order desk (sales and their status)',
   /** The seller dashboard. */
@@ -47,15 +51,15 @@ export type Permission = keyof typeof PERMISSIONS;
 
 /** Every role's permissions. Every member may buy (within their spending limit); that needs no entry. */
 export const ROLE_PERMISSIONS: Record<CompanyRole, readonly Permission[]> = {
-  admin: ['catalogue', 'sales', 'dashboard', 'approve', 'manage', 'activity'],
+  admin: ['catalogue', 'prices', 'seePrices', 'sales', 'dashboard', 'approve', 'manage', 'activity'],
   approver: ['approve'],
   buyer: [],
-  catalogue: ['catalogue', 'dashboard'],
-  sales: ['sales', 'dashboard'],
+  catalogue: ['catalogue', 'prices', 'seePrices', 'dashboard'],
+  sales: ['sales', 'seePrices', 'dashboard'],
 };
 
 /** What a user without a company may do: sell on their own. */
-export const SOLE_TRADER_PERMISSIONS: readonly Permission[] = ['catalogue', 'sales', 'dashboard'];
+export const SOLE_TRADER_PERMISSIONS: readonly Permission[] = ['catalogue', 'prices', 'seePrices', 'sales', 'dashboard'];
 
 /** Whether a member with `role` (null: no company) may do `permission`. */
 export function can(role: CompanyRole | null | undefined, permission: Permission): boolean {

@@ -45,14 +45,16 @@ export const categorySchema = z.enum(CATEGORY_VALUES, {
   error: () => `Category must be one of: ${CATEGORY_VALUES.join(', ')}.`,
 });
 
-const money = (label: string) =>
+/** An amount of money in the shop's currency: 0 to LIMITS.price, at most 2 decimals. */
+export const moneySchema = (label: string) =>
   z
     .number({ error: `${label} must be a number.` })
     .min(0, `${label} cannot be negative.`)
     .max(LIMITS.price, `${label} must be at most ${LIMITS.price}.`)
     .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals.`);
 
-const wholeQuantity = (label: string, min: number) =>
+/** A whole number of units from `min` to LIMITS.quantity. */
+export const wholeQuantitySchema = (label: string, min: number) =>
   z
     .number({ error: `${label} must be a number.` })
     .int(`${label} must be a whole number.`)
@@ -61,8 +63,8 @@ const wholeQuantity = (label: string, min: number) =>
 
 /** One row of a volume price ladder; the ladder's order is checked across rows (`tradeRuleIssues`). */
 export const priceTierSchema = z.object({
-  minQty: wholeQuantity('Tier quantity', 2),
-  price: money('Tier price'),
+  minQty: wholeQuantitySchema('Tier quantity', 2),
+  price: moneySchema('Tier price'),
 });
 
 /** A blank SKU is no SKU: stored as null, like one never given. */
@@ -93,7 +95,7 @@ const productFields = {
   brand: text(LIMITS.brand),
   category: categorySchema,
   description: text(LIMITS.description),
-  price: money('Price'),
+  price: moneySchema('Price'),
   rating: z
     .number({ error: 'Rating must be a number.' })
     .min(0, 'Rating must be between 0 and 5.')
@@ -101,8 +103,8 @@ const productFields = {
     .nullable(),
   content: text(LIMITS.content),
   sku: skuSchema,
-  packSize: wholeQuantity('Pack size', 1),
-  maxOrderQty: wholeQuantity('Max per order', 1).nullable(),
+  packSize: wholeQuantitySchema('Pack size', 1),
+  maxOrderQty: wholeQuantitySchema('Max per order', 1).nullable(),
   priceTiers: z.array(priceTierSchema).max(TRADE_LIMITS.priceTiers, `At most ${TRADE_LIMITS.priceTiers} price tiers.`),
 };
 

@@ -28,6 +28,7 @@ import {
   ORDER_LIMITS,
   ORDER_STATUSES,
   PROFILE_LIMITS,
+  PRICE_LIST_LIMITS,
   NOTIFICATION_KINDS,
   LIST_LIMITS,
   TRADE_LIMITS,
@@ -775,3 +776,116 @@ export type ActivityRow = typeof activityLog.$inferSelect;
 export type NewActivityRow = typeof activityLog.$inferInsert;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
+
+/**
+ * Every account that has signed in to the shop (docs/architecture.md, "Customers"): recorded by the
+ * auth plugin the first time a process verifies one of its tokens, so a seller can name a customer
+ * by email. The email and name are the token's, lower-cased email, kept current.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    uid: text('uid').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('accounts_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    // An address reused by a later account: the one seen last is the one meant.
+    index('accounts_email_idx').on(t.email, t.seenAt),
+  ],
+);
+
+/**
+ * A seller's customer (docs/architecture.md, "Customers"): a buyer company, or a buyer without one.
+ * Contract prices, payment terms and credit limits are agreements between a seller (`seller_id`, as
+ * products.owner_uid: a company's id or a user's uid) and one of these; each exists once per seller.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: text('seller_id').notNull(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    buyerUid: text('buyer_uid'),
+    // The company's name or the person's, as when they became a customer (shown to the seller).
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('customers_one_kind', sql`(${t.companyId} IS NULL) <> (${t.buyerUid} IS NULL)`),
+    uniqueIndex('customers_seller_company_idx').on(t.sellerId, t.companyId),
+    uniqueIndex('customers_seller_buyer_idx').on(t.sellerId, t.buyerUid),
+    index('customers_company_idx').on(t.companyId),
+    index('customers_buyer_idx').on(t.buyerUid),
+  ],
+);
+
+/** A seller's price list (docs/architecture.md, "Contract prices"): lines, or a discount, for its customers. */
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: text('seller_id').notNull(),
+    name: text('name').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    discountPercent: numeric('discount_percent', { precision: 5, scale: 2, mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'price_lists_name_length',
+      sql`length(btrim(${t.name})) BETWEEN 1 AND ${sql.raw(String(PRICE_LIST_LIMITS.name))}`,
+    ),
+    check(
+      'price_lists_dates_in_order',
+      sql`${t.validFrom} IS NULL OR ${t.validUntil} IS NULL OR ${t.validFrom} <= ${t.validUntil}`,
+    ),
+    check(
+      'price_lists_discount_range',
+      sql`${t.discountPercent} IS NULL OR (${t.discountPercent} > 0 AND ${t.discountPercent} < 100)`,
+    ),
+    index('price_lists_seller_idx').on(t.sellerId, t.name),
+  ],
+);
+
+/** One product of a list at a unit price, with a volume ladder of its own. */
+export const priceListLines = pgTable(
+  'price_list_lines',
+  {
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    tiers: jsonb('tiers').$type<PriceTier[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.productId] }),
+    check('price_list_lines_price_non_negative', sql`${t.price} >= 0`),
+    index('price_list_lines_product_idx').on(t.productId),
+  ],
+);
+
+/** Which customers a list is for. */
+export const priceListCustomers = pgTable(
+  'price_list_customers',
+  {
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.customerId] }),
+    index('price_list_customers_customer_idx').on(t.customerId),
+  ],
+);

@@ -51,7 +51,7 @@ test('opened for every product they hold, a book counts the same totals and noth
 
 test('quotes more units at the price of the new total, saying where the price comes from', async () => {
   const book = await bookFor(ann);
-  const product = { id: laddered, price: 10, priceTiers: LADDER };
+  const product = { id: laddered, sellerId: seller.uid, price: 10, priceTiers: LADDER };
   expect(book.quote(product, ann.uid, 10)).toEqual({
     unitPrice: 10,
     source: 'base',
@@ -73,8 +73,8 @@ test('quotes more units at the price of the new total, saying where the price co
 
 test('line totals are exact cents, not floats', async () => {
   const book = await bookFor(ann);
-  expect(book.quote({ id: plain, price: 0.1, priceTiers: [] }, ann.uid, 3).lineTotal).toBe(0.3);
-  expect(book.quote({ id: plain, price: 1.15, priceTiers: [] }, ann.uid, 7).lineTotal).toBe(8.05);
+  expect(book.quote({ id: plain, sellerId: seller.uid, price: 0.1, priceTiers: [] }, ann.uid, 3).lineTotal).toBe(0.3);
+  expect(book.quote({ id: plain, sellerId: seller.uid, price: 1.15, priceTiers: [] }, ann.uid, 7).lineTotal).toBe(8.05);
 });
 
 test('an expired hold is no longer counted', async () => {

@@ -44,6 +44,7 @@ const users = new Map<Who, TestUser>();
 let outsideBuyer: TestUser;
 let productA: string;
 let importA: string;
+let listA: string;
 const NAME_A = 'Northwind Wholesale';
 const PRODUCT_NAME = 'Matrix olive oil 5 l';
 
@@ -81,7 +82,20 @@ beforeAll(async () => {
   });
   expect(upload.statusCode, upload.body).toBe(202);
   importA = upload.json<ImportStatus>().importId;
+  listA = await priceListOfA('Matrix contract prices');
 });
+
+/** A new price list of company A's, made by its catalogue manager. */
+async function priceListOfA(name = 'Matrix doomed list'): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/price-lists',
+    headers: user('catalogue-A').headers,
+    payload: { name },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string }>().id;
+}
 afterAll(async () => t.close());
 
 /** A new order of company A's sales, placed (not yet confirmed) by a buyer outside both companies. */
@@ -217,6 +231,54 @@ const ROUTES: Route[] = [
     request: async () => ({ method: 'GET', url: '/api/my-products/export?format=csv' }),
     expected: (caller) => expected(caller, 'catalogue', { ok: 200, outsider: 'ok' }),
     check: seesA,
+  },
+  {
+    name: 'POST /price-lists',
+    request: async () => ({ method: 'POST', url: '/api/price-lists', payload: { name: 'Matrix new list' } }),
+    expected: (caller) => expected(caller, 'prices', { ok: 201, outsider: 'ok' }),
+  },
+  {
+    name: 'GET /price-lists',
+    request: async () => ({ method: 'GET', url: '/api/price-lists' }),
+    expected: (caller) => expected(caller, 'seePrices', { ok: 200, outsider: 'ok' }),
+    check: (caller, body) => expect(body.includes(listA)).toBe(caller.same),
+  },
+  {
+    name: 'GET /price-lists/:id',
+    request: async () => ({ method: 'GET', url: `/api/price-lists/${listA}` }),
+    expected: (caller) => expected(caller, 'seePrices', { ok: 200, outsider: 404 }),
+  },
+  {
+    name: 'PATCH /price-lists/:id',
+    request: async () => ({
+      method: 'PATCH',
+      url: `/api/price-lists/${listA}`,
+      payload: { name: 'Matrix contract prices' },
+    }),
+    expected: (caller) => expected(caller, 'prices', { ok: 200, outsider: 404 }),
+  },
+  {
+    name: 'PUT /price-lists/:id/lines/:productId',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/price-lists/${listA}/lines/${productA}`,
+      payload: { price: 11 },
+    }),
+    expected: (caller) => expected(caller, 'prices', { ok: 200, outsider: 404 }),
+  },
+  {
+    name: 'POST /price-lists/:id/customers',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/price-lists/${listA}/customers`,
+      payload: { email: outsideBuyer.email },
+    }),
+    expected: (caller) => expected(caller, 'prices', { ok: 201, outsider: 404 }),
+  },
+  {
+    name: 'DELETE /price-lists/:id',
+    request: async () => ({ method: 'DELETE', url: `/api/price-lists/${await priceListOfA()}` }),
+    expected: (caller) => expected(caller, 'prices', { ok: 204, outsider: 404 }),
   },
   {
     name: 'GET /companies/current/activity',

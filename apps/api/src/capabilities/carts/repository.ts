@@ -70,7 +70,7 @@ const PURCHASED = {
   ownerEmail: products.ownerEmail,
 };
 
-type LockedProduct = TradeRules & { id: string; quantity: number };
+type LockedProduct = TradeRules & { id: string; sellerId: string; quantity: number };
 
 type PurchasedRow = Awaited<ReturnType<typeof lockProducts>>[number];
 
@@ -270,6 +270,7 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
             packSize: products.packSize,
             price: products.price,
             priceTiers: products.priceTiers,
+            sellerId: products.sellerId,
             sellerName: companies.name,
           })
           .from(cartItems)
@@ -284,10 +285,13 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
         openPriceBook(db, { uids: [user.uid], productIds: 'held' }),
       ]);
       return {
-        items: rows.map(({ item, packSize, price, priceTiers, sellerName }) => {
+        items: rows.map(({ item, packSize, price, priceTiers, sellerId, sellerName }) => {
           const productQuantity = book.held(item.productId, user.uid);
           // A product deleted since has no ladder left to climb.
-          const product = price !== null && priceTiers !== null ? { id: item.productId, price, priceTiers } : null;
+          const product =
+            price !== null && priceTiers !== null && sellerId !== null
+              ? { id: item.productId, sellerId, price, priceTiers }
+              : null;
           const nextTier = product ? book.priceAt(product, user.uid, productQuantity).nextTier : null;
           return toCartItem(item, { packSize, productQuantity, nextTier, sellerName });
         }),

@@ -29,9 +29,9 @@ import type { CartRepository } from '../carts/index.js';
  * transaction through the cart's bulk purchase.
  */
 
-type Candidate = QuickOrderProduct & { priceTiers: { minQty: number; price: number }[] };
+type Candidate = QuickOrderProduct & { sellerId: string; priceTiers: { minQty: number; price: number }[] };
 
-const publicProduct = ({ priceTiers: _tiers, ...product }: Candidate): QuickOrderProduct => product;
+const publicProduct = ({ priceTiers: _tiers, sellerId: _seller, ...product }: Candidate): QuickOrderProduct => product;
 
 /** A line after its SKU and quantity have been read: either a product and a whole number, or why not. */
 type Resolved =
@@ -70,6 +70,7 @@ export function createQuickOrderRepository(db: AppDb, { carts }: { carts: CartRe
     const rows = await queryRows<Candidate & { key: string; price: string; priceTiers: Candidate['priceTiers'] }>(
       db,
       sql`select s.key, p.id as "_id", p.name, p.image, p.sku, p.owner_email as "sellerEmail", p.seller_name as "sellerName",
+                 p.owner_uid as "sellerId",
                  p.price,
                  p.pack_size as "packSize", p.min_sell_qty as "minSellQty", p.max_order_qty as "maxOrderQty",
                  p.quantity, p.price_tiers as "priceTiers"

@@ -1,6 +1,8 @@
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { accounts } from '../../db/schema.js';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors.js';
 import { createFirebaseAuth } from '../../lib/firebase.js';
 import { TokenCache } from '../../lib/token-cache.js';
@@ -60,6 +62,8 @@ export function pathEmailMustBeCaller(refusal: string) {
 const BEARER = /^Bearer\s+([\w.-]+)\s*$/i;
 /** About 1 kB each: a few MB at most, whatever the traffic. */
 const VERIFIED_TOKENS_KEPT = 5_000;
+/** Accounts this process has recorded (then forgotten, all at once, past this many). */
+const ACCOUNTS_REMEMBERED = 100_000;
 
 export default fp(
   async (app) => {
@@ -69,6 +73,26 @@ export default fp(
     app.decorate('firebaseAuth', auth);
     app.decorateRequest('user', null);
     const verified = new TokenCache<AuthUser>(VERIFIED_TOKENS_KEPT);
+    // The accounts table (docs/architecture.md, "Customers"): each account once per process, with
+    // the token's email and name; a failure to record it never fails the request.
+    const recorded = new Set<string>();
+    const record = async (request: FastifyRequest, user: AuthUser) => {
+      const key = `${user.uid} ${user.email} ${user.displayName}`;
+      if (recorded.has(key)) return;
+      try {
+        await app.db
+          .insert(accounts)
+          .values({ uid: user.uid, email: user.email, name: user.displayName })
+          .onConflictDoUpdate({
+            target: accounts.uid,
+            set: { email: user.email, name: user.displayName, seenAt: sql`now()` },
+          });
+        if (recorded.size >= ACCOUNTS_REMEMBERED) recorded.clear();
+        recorded.add(key);
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not record the account');
+      }
+    };
     const bearerOf = (request: FastifyRequest) => BEARER.exec(request.headers.authorization ?? '')?.[1];
     app.decorate('knownUser', (request: FastifyRequest) => {
       const token = bearerOf(request);
@@ -98,6 +122,7 @@ export default fp(
       if (!user) throw unauthenticated('Your account has no email address.');
       verified.set(token, user, decoded.exp * 1000);
       request.user = user;
+      await record(request, user);
     };
     app.decorate('authenticate', authenticate);
     app.decorate('optionalAuthenticate', async (request: FastifyRequest) => {
@@ -110,5 +135,5 @@ export default fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['config'] },
+  { name: 'auth', dependencies: ['config', 'db'] },
 );
