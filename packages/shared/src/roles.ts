@@ -59,7 +59,13 @@ export const ROLE_PERMISSIONS: Record<CompanyRole, readonly Permission[]> = {
 };
 
 /** What a user without a company may do: sell on their own. */
-export const SOLE_TRADER_PERMISSIONS: readonly Permission[] = ['catalogue', 'prices', 'seePrices', 'sales', 'dashboard'];
+export const SOLE_TRADER_PERMISSIONS: readonly Permission[] = [
+  'catalogue',
+  'prices',
+  'seePrices',
+  'sales',
+  'dashboard',
+];
 
 /** Whether a member with `role` (null: no company) may do `permission`. */
 export function can(role: CompanyRole | null | undefined, permission: Permission): boolean {
