@@ -188,3 +188,28 @@ export type PricedLine = z.output<typeof pricedLineSchema>;
 
 export const pricesResponseSchema = z.object({ lines: z.array(pricedLineSchema) });
 export type PricesResponse = z.output<typeof pricesResponseSchema>;
+
+/** A price list's file as the API reads it (a CSV or .xlsx upload, or this JSON): one entry per row. */
+export const priceListLinesImportSchema = z.object({
+  rows: z
+    .array(
+      z.object({
+        /** The row's number in the file (the header is row 1). */
+        row: z.number().int(),
+        sku: z.string().max(200),
+        price: z.string().max(50),
+        tiers: z.string().max(500),
+        productId: z.string().max(100),
+      }),
+    )
+    .max(PRICE_LIST_LIMITS.lines, `At most ${PRICE_LIST_LIMITS.lines.toLocaleString('en-US')} rows per file.`),
+});
+export type PriceListLinesImport = z.output<typeof priceListLinesImportSchema>;
+
+export const priceListLinesImportResultSchema = z.object({
+  /** Lines set (new or changed). */
+  updated: z.number().int(),
+  /** The rows that were not, each with why. */
+  failed: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type PriceListLinesImportResult = z.output<typeof priceListLinesImportResultSchema>;

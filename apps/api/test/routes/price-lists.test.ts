@@ -121,6 +121,56 @@ describe('price lists', () => {
     expect((await call(s.manager, 'GET', `/api/price-lists/${id}`)).statusCode).toBe(404);
   });
 
+  test('lines go out and come back as CSV: every valid row set, every other one reported by its row number', async () => {
+    const s = await seller('Spreadsheets');
+    const skuPan = `PAN-${Date.now()}`;
+    await ok(s.manager, 'PUT', `/api/products/${s.pan}`, { sku: skuPan });
+    const id = await newList(s.manager, { name: 'From a file' });
+    const csv = [
+      'sku,price,tiers',
+      `${skuPan.toLowerCase()},8.90,100:8.20|500:7.90`,
+      'NOPE-1,5,',
+      `${skuPan},abc,`,
+      `${skuPan},8,10:9`,
+      '',
+    ].join('\r\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/price-lists/${id}/lines/import`,
+      headers: { ...s.manager.headers, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      updated: 1,
+      failed: [
+        { row: 3, message: 'You sell no product with the SKU NOPE-1.' },
+        { row: 4, message: '“abc” is not a price (a number with at most 2 decimals).' },
+        { row: 5, message: "Tier 1: the price must be less than the line's price (8.00)." },
+      ],
+    });
+    const exported = await call(s.manager, 'GET', `/api/price-lists/${id}/lines/export`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toMatch(/^text\/csv/);
+    expect(
+      exported.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n'),
+    ).toEqual(['sku,price,tiers,productId,name', `${skuPan},8.90,100:8.20|500:7.90,${s.pan},Spreadsheets frying pan`]);
+    // The file read back changes nothing; another seller cannot read it.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/price-lists/${id}/lines/import`,
+      headers: { ...s.manager.headers, 'content-type': 'text/csv' },
+      payload: exported.body,
+    });
+    expect(again.json()).toEqual({ updated: 1, failed: [] });
+    expect((await ok<PriceList>(s.manager, 'GET', `/api/price-lists/${id}`)).lines).toHaveLength(1);
+    const other = await seller('Reader');
+    expect((await call(other.manager, 'GET', `/api/price-lists/${id}/lines/export`)).statusCode).toBe(404);
+  });
+
   test('bad input is refused with a reason and changes nothing', async () => {
     const s = await seller('Careful');
     const other = await seller('Elsewhere');

@@ -7,6 +7,8 @@ import {
   priceListLineInputSchema,
   priceListLineParamsSchema,
   priceListLineSchema,
+  priceListLinesImportResultSchema,
+  priceListLinesImportSchema,
   priceListSchema,
   priceListSummarySchema,
   priceListUpdateSchema,
@@ -14,13 +16,19 @@ import {
   pricesResponseSchema,
   type Permission,
 } from '@b2b/shared';
+import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
+import { acceptSheets } from '../../lib/uploads.js';
 import { bearer, errorResponses, permissionDoc } from '../../lib/route-schemas.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { actingSeller } from '../companies/index.js';
+import { linesFromSheet } from './repository.js';
+
+/** A price list's file: 10,000 lines of SKU, price and tiers fit in far less. */
+const LINES_FILE_LIMIT = 4 * 1024 * 1024;
 
 const tags = ['price lists'];
 
@@ -31,6 +39,7 @@ const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
   const as = (request: FastifyRequest, permission: Permission) =>
     actingSeller(app.db, currentUser(request), permission);
   const keeps = `${permissionDoc('prices')} ${OWN}`;
+  acceptSheets(app, linesFromSheet, LINES_FILE_LIMIT);
 
   app.post(
     '/price-lists',
@@ -157,6 +166,54 @@ const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, productId } = request.params;
       if (!(await repo.removeLine(await as(request, 'prices'), id, productId))) throw notFound('Line');
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/price-lists/:id/lines/import',
+    {
+      onRequest: app.authenticate,
+      bodyLimit: LINES_FILE_LIMIT,
+      schema: {
+        tags,
+        summary: "Set many of the list's lines from a file",
+        description:
+          'A CSV (comma, semicolon or tab; UTF-8) or Excel .xlsx file (as its own media type or the `file` part of ' +
+          'multipart/form-data) with columns `sku`, `price` and `tiers` (`100:8.20|500:7.90`), as `GET …/lines/export` ' +
+          'writes them (`productId` finds a product without a SKU). Every valid row is set in one transaction; each ' +
+          `other row is reported with its number and why, and changes nothing. ${keeps}`,
+        security: bearer,
+        params: idParamsSchema,
+        body: priceListLinesImportSchema,
+        response: { 200: priceListLinesImportResultSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request) => repo.importLines(await as(request, 'prices'), request.params.id, request.body),
+  );
+
+  app.get(
+    '/price-lists/:id/lines/export',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The list's lines as CSV",
+        description: `Columns \`sku,price,tiers,productId,name\`: importing the file again changes nothing. ${permissionDoc('seePrices')} ${OWN}`,
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: z.string(), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const rows = await repo.exportLines(await as(request, 'seePrices'), request.params.id);
+      if (!rows) throw notFound('Price list');
+      const csv = await new Promise<string>((resolve, reject) =>
+        stringify(rows, { bom: true }, (error, output) => (error ? reject(error) : resolve(output))),
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="price-list.csv"')
+        .send(csv);
     },
   );
 
