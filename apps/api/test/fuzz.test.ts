@@ -300,6 +300,23 @@ function arbitraries() {
     fc.record({ price: fc.constantFrom(0, 0.01), tiers: fc.constant([]) }),
     fc.record({ email: fc.constantFrom(victim.email, attacker.email) }),
     fc.record({
+      email: fc.constantFrom(victim.email, attacker.email),
+      productId: fc.constantFrom(...victimProducts, ...attackerProducts),
+      quantity: fc.integer({ min: 1, max: 500 }),
+    }),
+    fc.record({
+      rows: fc.array(
+        fc.record({
+          row: fc.integer({ min: 2, max: 9 }),
+          sku: fc.constantFrom('', 'X-1'),
+          price: fc.constantFrom('1', 'abc', ''),
+          tiers: fc.constantFrom('', '5:0.5'),
+          productId: fc.constantFrom(...victimProducts, ...attackerProducts),
+        }),
+        { maxLength: 3 },
+      ),
+    }),
+    fc.record({
       lines: fc.array(
         fc.record({
           productId: fc.constantFrom(...victimProducts, ...attackerProducts),
@@ -407,6 +424,9 @@ function arbitraries() {
     ['POST', '/api/price-lists/:id/customers'],
     ['DELETE', '/api/price-lists/:id/customers/:customerId'],
     ['POST', '/api/prices'],
+    ['POST', '/api/price-lists/price-for'],
+    ['POST', '/api/price-lists/:id/lines/import'],
+    ['GET', '/api/price-lists/:id/lines/export'],
   ];
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   const target = fc.oneof(

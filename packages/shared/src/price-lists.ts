@@ -173,8 +173,13 @@ export const pricesRequestSchema = z.object({
 });
 export type PricesRequest = z.input<typeof pricesRequestSchema>;
 
-/** The price list a contract price comes from. */
-export const priceListRefSchema = z.object({ id: z.uuid(), name: z.string() });
+/** The price list a contract price comes from, with the days it is valid (null: open). */
+export const priceListRefSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+});
 
 export const pricedLineSchema = z.object({
   productId: z.uuid(),
@@ -213,3 +218,20 @@ export const priceListLinesImportResultSchema = z.object({
   failed: z.array(z.object({ row: z.number().int(), message: z.string() })),
 });
 export type PriceListLinesImportResult = z.output<typeof priceListLinesImportResultSchema>;
+
+/** A seller asks what a customer pays: by the customer's email, for a quantity of one of the seller's products. */
+export const priceForCustomerRequestSchema = z.object({
+  email: z.email({ error: 'Email must be an email address.' }).max(320, 'Email must be at most 320 characters.'),
+  productId: z.uuid({ error: 'Product id must be a UUID.' }),
+  quantity: wholeQuantitySchema('Quantity', 1),
+});
+export type PriceForCustomerRequest = z.input<typeof priceForCustomerRequestSchema>;
+
+export const priceForCustomerSchema = z.object({
+  /** Who the email belongs to, as a customer: their company, or themselves. */
+  customer: z.object({ companyId: z.uuid().nullable(), name: z.string() }),
+  /** What the product's own ladder asks for that quantity. */
+  basePrice: z.number(),
+  line: pricedLineSchema,
+});
+export type PriceForCustomer = z.output<typeof priceForCustomerSchema>;

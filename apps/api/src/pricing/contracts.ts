@@ -16,6 +16,8 @@ import { holding } from '../db/holding.js';
 export interface PriceListRef {
   id: string;
   name: string;
+  validFrom: string | null;
+  validUntil: string | null;
 }
 
 /** A line's ladder: its unit price and its own tiers. */
@@ -44,6 +46,8 @@ interface ContractRow {
   uid: string;
   list_id: string;
   list_name: string;
+  valid_from: string | null;
+  valid_until: string | null;
   seller_id: string;
   discount_percent: string | number | null;
   product_id: string | null;
@@ -77,7 +81,8 @@ export async function loadContracts(
         from unnest(${sql.param([...new Set(uids)])}::text[]) as u(uid)
         left join ${companyMembers} m on m.uid = u.uid
       )
-      select b.uid, pl.id as list_id, pl.name as list_name, pl.seller_id, pl.discount_percent,
+      select b.uid, pl.id as list_id, pl.name as list_name, pl.valid_from::text as valid_from, pl.valid_until::text as valid_until,
+             pl.seller_id, pl.discount_percent,
              l.product_id, l.price, l.tiers
       from b
       join lateral (
@@ -96,7 +101,7 @@ export async function loadContracts(
   for (const row of rows) {
     let buyer = byBuyer.get(row.uid);
     if (!buyer) byBuyer.set(row.uid, (buyer = { lines: new Map(), discounts: [] }));
-    const list = { id: row.list_id, name: row.list_name };
+    const list = { id: row.list_id, name: row.list_name, validFrom: row.valid_from, validUntil: row.valid_until };
     if (row.discount_percent !== null) {
       const key = `${row.uid} ${row.list_id}`;
       let discount = discounts.get(key);

@@ -338,6 +338,44 @@ describe('the price rule', () => {
     expect((await t.api.cart(b.buyer)).map((item) => item.price)).toEqual([8.2, 8.2]);
   });
 
+  test('the seller asks what a customer pays, and why; only for their own products and their own lists', async () => {
+    const s = await seller('Asked');
+    const rival = await seller('Rival');
+    const b = await buyers('Asking customer');
+    const id = await newList(s.manager, { name: 'Asked 2027', validUntil: day(30) });
+    await setLine(s.manager, id, s.pan, 8.9);
+    await give(s.manager, id, b.buyer.email);
+    // The rival's list for the same customer says nothing to this seller.
+    const theirs = await newList(rival.manager, { name: 'Rival deal', discountPercent: 50 });
+    await give(rival.manager, theirs, b.buyer.email);
+    const asked = await ok(s.owner, 'POST', '/api/price-lists/price-for', {
+      email: b.admin.email,
+      productId: s.pan,
+      quantity: 120,
+    });
+    expect(asked).toEqual({
+      customer: { companyId: expect.any(String), name: 'Asking customer' },
+      basePrice: 9,
+      line: {
+        productId: s.pan,
+        quantity: 120,
+        unitPrice: 8.9,
+        lineTotal: 1068,
+        source: 'contract',
+        priceList: { id, name: 'Asked 2027', validFrom: null, validUntil: day(30) },
+      },
+    });
+    const refused = await call(s.owner, 'POST', '/api/price-lists/price-for', {
+      email: b.admin.email,
+      productId: rival.pan,
+      quantity: 1,
+    });
+    expect(refused.statusCode).toBe(400);
+    // A buyer role may not ask at all.
+    const buyerAsks = { email: b.admin.email, productId: s.pan, quantity: 1 };
+    expect((await call(b.buyer, 'POST', '/api/price-lists/price-for', buyerAsks)).statusCode).toBe(403);
+  });
+
   test('POST /prices: an unknown product is 404 and a bad line 400', async () => {
     const buyer = await known();
     const unknown = '00000000-0000-4000-8000-000000000000';

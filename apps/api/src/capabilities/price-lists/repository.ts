@@ -1,40 +1,21 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
-  contractTierIssues,
-  formatPriceTiers,
-  neutraliseCell,
-  parsePriceTiers,
   PRICE_LIST_LIMITS,
-  restoreCell,
-  type PriceListLinesImport,
   type Customer,
   type PriceList,
   type PriceListCreate,
   type PriceListLineInput,
+  type PriceListLinesImport,
   type PriceListSummary,
   type PriceListUpdate,
-  type PricedLine,
-  type PricesRequest,
 } from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
-import type { SheetRow } from '../../lib/spreadsheet.js';
-import { headerKey } from '../../lib/spreadsheet.js';
-import {
-  accounts,
-  companies,
-  companyMembers,
-  customers,
-  priceListCustomers,
-  priceListLines,
-  priceLists,
-  products,
-  skuKey,
-} from '../../db/schema.js';
+import { companies, customers, priceListCustomers, priceListLines, priceLists, products } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { openPriceBook } from '../../pricing/price-book.js';
-import type { AuthUser } from '../../plugins/app/auth.js';
 import type { Seller } from '../companies/index.js';
+import { exportRows, importRows } from './lines-file.js';
+import { createQuotes, whoIs } from './quotes.js';
 
 /*
  * Price lists (docs/architecture.md, "Contract prices"): a seller's lists, their lines, discounts,
@@ -45,39 +26,12 @@ import type { Seller } from '../companies/index.js';
 
 const invalid = (message: string) => new AppError('VALIDATION_ERROR', message);
 
-/** The columns of a price list's file: the first three are read back; the others name the product. */
-export const LINE_COLUMNS = ['sku', 'price', 'tiers', 'productId', 'name'] as const;
-
-/** A file's rows as lines (`sku`, `price`, `tiers`, or `productId`), numbered as a spreadsheet shows them. */
-export async function linesFromSheet(rows: AsyncGenerator<SheetRow>): Promise<PriceListLinesImport> {
-  const out: PriceListLinesImport['rows'] = [];
-  let columns: Record<string, number> = { sku: 0, price: 1, tiers: 2, productid: 3 };
-  let first = true;
-  for await (const { cells, row } of rows) {
-    if (first) {
-      first = false;
-      const keys = cells.map(headerKey);
-      if (keys.includes('price')) {
-        columns = Object.fromEntries(['sku', 'price', 'tiers', 'productid'].map((k) => [k, keys.indexOf(k)]));
-        continue;
-      }
-    }
-    const cell = (key: string) => {
-      const i = columns[key] ?? -1;
-      return i < 0 ? '' : restoreCell(cells[i] ?? '').trim();
-    };
-    if (cells.every((c) => c.trim() === '')) continue;
-    out.push({ row, sku: cell('sku'), price: cell('price'), tiers: cell('tiers'), productId: cell('productid') });
-    if (out.length > PRICE_LIST_LIMITS.lines) break;
-  }
-  return { rows: out };
-}
-
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 type ListRow = typeof priceLists.$inferSelect;
 
 export function createPriceListRepository(db: AppDb) {
+  const quotes = createQuotes(db);
   /** The seller's list, locked for the rest of the transaction; 404 for anyone else's. */
   async function ownList(tx: AppTx, seller: Seller, id: string): Promise<ListRow> {
     const [list] = await tx
@@ -271,24 +225,7 @@ export function createPriceListRepository(db: AppDb) {
     async addCustomer(seller: Seller, id: string, email: string): Promise<Customer> {
       return db.transaction(async (tx) => {
         await ownList(tx, seller, id);
-        const address = email.trim().toLowerCase();
-        const [person] = await tx
-          .select({ uid: accounts.uid, name: accounts.name })
-          .from(accounts)
-          .where(eq(accounts.email, address))
-          .orderBy(desc(accounts.seenAt))
-          .limit(1);
-        if (!person) {
-          throw new AppError(
-            'NOT_FOUND',
-            'No user of the shop has signed in with that email: ask them to sign up first.',
-          );
-        }
-        const [member] = await tx
-          .select({ companyId: companyMembers.companyId, companyName: companies.name })
-          .from(companyMembers)
-          .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-          .where(eq(companyMembers.uid, person.uid));
+        const { person, member } = await whoIs(tx, email);
         let values: typeof customers.$inferInsert;
         if (member) {
           if (member.companyId === seller.id)
@@ -296,7 +233,7 @@ export function createPriceListRepository(db: AppDb) {
           values = { sellerId: seller.id, companyId: member.companyId, name: member.companyName };
         } else {
           if (person.uid === seller.id) throw invalid('That is you: a price list is for your customers.');
-          values = { sellerId: seller.id, buyerUid: person.uid, name: person.name || address };
+          values = { sellerId: seller.id, buyerUid: person.uid, name: person.name || person.email };
         }
         const [customer] = await tx
           .insert(customers)
@@ -318,6 +255,23 @@ export function createPriceListRepository(db: AppDb) {
       });
     },
 
+    /** The list's lines as a file's rows (lines-file.ts); null for anyone else's list. */
+    async exportLines(seller: Seller, id: string): Promise<string[][] | null> {
+      const list = await this.get(seller, id);
+      return list ? exportRows(list) : null;
+    },
+
+    /** Sets the list's lines from a file's rows (lines-file.ts), in one transaction. */
+    async importLines(seller: Seller, id: string, file: PriceListLinesImport) {
+      return db.transaction(async (tx) => {
+        await ownList(tx, seller, id);
+        return importRows(tx, seller, id, file);
+      });
+    },
+
+    priceFor: quotes.priceFor,
+    prices: quotes.prices,
+
     async removeCustomer(seller: Seller, id: string, customerId: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         await ownList(tx, seller, id);
@@ -331,149 +285,6 @@ export function createPriceListRepository(db: AppDb) {
             .set({ updatedAt: sql`now()` })
             .where(eq(priceLists.id, id));
         return deleted.length > 0;
-      });
-    },
-
-    /** The list's lines as CSV rows (`sku,price,tiers,productId,name`), text neutralised against formulas. */
-    async exportLines(seller: Seller, id: string): Promise<string[][] | null> {
-      const list = await this.get(seller, id);
-      if (!list) return null;
-      return [
-        [...LINE_COLUMNS],
-        ...list.lines.map((line) => [
-          neutraliseCell(line.sku ?? ''),
-          line.price.toFixed(2),
-          formatPriceTiers(line.tiers),
-          line.productId,
-          neutraliseCell(line.name),
-        ]),
-      ];
-    },
-
-    /**
-     * Sets the list's lines from a file's rows (`sku,price,tiers`, or `productId` for a product
-     * without a SKU): every valid row in one transaction, each invalid one reported by its row
-     * number, nothing written for it.
-     */
-    async importLines(seller: Seller, id: string, file: PriceListLinesImport) {
-      return db.transaction(async (tx) => {
-        await ownList(tx, seller, id);
-        const failed: { row: number; message: string }[] = [];
-        const wanted = file.rows.filter((r) => r.sku !== '').map((r) => r.sku.toLowerCase());
-        const bySku = new Map<string, string>();
-        if (wanted.length > 0) {
-          const found = await tx
-            .select({ id: products.id, key: sql<string>`${skuKey(products.sku)}` })
-            .from(products)
-            .where(and(eq(products.sellerId, seller.id), inArray(skuKey(products.sku), [...new Set(wanted)])));
-          for (const row of found) bySku.set(row.key, row.id);
-        }
-        const ids = file.rows.filter((r) => r.sku === '' && r.productId !== '').map((r) => r.productId);
-        const own = new Set<string>();
-        const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-        if (ids.length > 0) {
-          const found = await tx
-            .select({ id: products.id })
-            .from(products)
-            .where(
-              and(
-                eq(products.sellerId, seller.id),
-                inArray(
-                  products.id,
-                  ids.filter((v) => uuid.test(v)),
-                ),
-              ),
-            );
-          for (const row of found) own.add(row.id);
-        }
-        const lines = new Map<string, { price: number; tiers: { minQty: number; price: number }[] }>();
-        for (const r of file.rows) {
-          const fail = (message: string) => failed.push({ row: r.row, message });
-          const productId =
-            r.sku !== '' ? bySku.get(r.sku.toLowerCase()) : own.has(r.productId) ? r.productId : undefined;
-          if (!productId) {
-            fail(r.sku !== '' ? `You sell no product with the SKU ${r.sku}.` : 'Give the SKU of one of your products.');
-            continue;
-          }
-          const price = Number(r.price.replace(',', '.'));
-          if (
-            r.price.trim() === '' ||
-            !Number.isFinite(price) ||
-            price < 0 ||
-            Math.round(price * 100) / 100 !== price
-          ) {
-            fail(`“${r.price}” is not a price (a number with at most 2 decimals).`);
-            continue;
-          }
-          const parsed = parsePriceTiers(r.tiers);
-          if ('error' in parsed) {
-            fail(parsed.error);
-            continue;
-          }
-          const issue = contractTierIssues({ price, tiers: parsed.tiers })[0];
-          if (issue) {
-            fail(issue.message);
-            continue;
-          }
-          lines.set(productId, { price, tiers: parsed.tiers });
-        }
-        const [{ lines: existing } = { lines: 0 }] = await tx
-          .select({ lines: count() })
-          .from(priceListLines)
-          .where(
-            and(
-              eq(priceListLines.priceListId, id),
-              lines.size > 0
-                ? sql`${priceListLines.productId} <> all(${sql.param([...lines.keys()])}::uuid[])`
-                : undefined,
-            ),
-          );
-        if (existing + lines.size > PRICE_LIST_LIMITS.lines) {
-          throw invalid(`A price list holds at most ${PRICE_LIST_LIMITS.lines.toLocaleString('en-US')} products.`);
-        }
-        const values = [...lines].map(([productId, line]) => ({ priceListId: id, productId, ...line }));
-        for (let i = 0; i < values.length; i += 1000) {
-          await tx
-            .insert(priceListLines)
-            .values(values.slice(i, i + 1000))
-            .onConflictDoUpdate({
-              target: [priceListLines.priceListId, priceListLines.productId],
-              set: { price: sql`excluded.price`, tiers: sql`excluded.tiers` },
-            });
-        }
-        if (values.length > 0)
-          await tx
-            .update(priceLists)
-            .set({ updatedAt: sql`now()` })
-            .where(eq(priceLists.id, id));
-        return { updated: values.length, failed };
-      });
-    },
-
-    /**
-     * What the caller pays for each line's quantity of a product (the quantity alone, not added to
-     * what their cart holds), by the price rule, and why. 404 when a product does not exist.
-     */
-    async prices(user: AuthUser, request: PricesRequest): Promise<PricedLine[]> {
-      const ids = [...new Set(request.lines.map((line) => line.productId))];
-      const [rows, book] = await Promise.all([
-        db
-          .select({
-            id: products.id,
-            sellerId: products.sellerId,
-            price: products.price,
-            priceTiers: products.priceTiers,
-          })
-          .from(products)
-          .where(inArray(products.id, ids)),
-        openPriceBook(db, { uids: [user.uid], productIds: ids, held: [] }),
-      ]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return request.lines.map(({ productId, quantity }) => {
-        const product = byId.get(productId);
-        if (!product) throw notFound(`Product ${productId}`);
-        const { unitPrice, source, priceList, lineTotal } = book.quote(product, user.uid, quantity);
-        return { productId, quantity, unitPrice, lineTotal, source, ...(priceList ? { priceList } : {}) };
       });
     },
   };

@@ -12,6 +12,8 @@ import {
   priceListSchema,
   priceListSummarySchema,
   priceListUpdateSchema,
+  priceForCustomerRequestSchema,
+  priceForCustomerSchema,
   pricesRequestSchema,
   pricesResponseSchema,
   type Permission,
@@ -25,7 +27,7 @@ import { acceptSheets } from '../../lib/uploads.js';
 import { bearer, errorResponses, permissionDoc } from '../../lib/route-schemas.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { actingSeller } from '../companies/index.js';
-import { linesFromSheet } from './repository.js';
+import { linesFromSheet } from './lines-file.js';
 
 /** A price list's file: 10,000 lines of SKU, price and tiers fit in far less. */
 const LINES_FILE_LIMIT = 4 * 1024 * 1024;
@@ -259,6 +261,25 @@ const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await repo.removeCustomer(await as(request, 'prices'), id, customerId))) throw notFound('Customer');
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/price-lists/price-for',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'What a customer pays for one of your products, and why',
+        description:
+          'By the customer’s email: what they pay for the quantity (the price rule over your lists only) and the ' +
+          "product's own price for it. Another seller's product → 400; an email no one signed in with → 404. " +
+          permissionDoc('seePrices'),
+        security: bearer,
+        body: priceForCustomerRequestSchema,
+        response: { 200: priceForCustomerSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => repo.priceFor(await as(request, 'seePrices'), request.body),
   );
 
   app.post(
