@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
               { path: 'company/orders', ...page(() => import('./routes/company-orders')) },
               { path: 'company/activity', ...page(() => import('./routes/company-activity')) },
               { path: 'approvals', ...page(() => import('./routes/approvals')) },
+              { path: 'price-lists', ...page(() => import('./routes/price-lists')) },
+              { path: 'price-lists/:id', ...page(() => import('./routes/price-list-details')) },
               // One route for both, so the chosen file stays chosen when an import's id joins the URL.
               { path: 'import/:id?', ...page(() => import('./routes/import-products')) },
             ],

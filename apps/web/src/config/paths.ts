@@ -39,6 +39,9 @@ export const paths = {
   importProducts: '/import',
   /** One import on that page (its progress or summary): the id in the URL survives a reload. */
   importRun: (id: string) => `/import/${id}`,
+  /** The seller's price lists: contract prices for their customers. */
+  priceLists: '/price-lists',
+  priceList: (id: string) => `/price-lists/${id}`,
   /** The signed-in user's company: create one, or its members, invitations and address book. */
   company: '/company',
   /** Orders of colleagues above their spending limit, for the company's approvers and admins. */

@@ -38,7 +38,8 @@ export function navItems(user: AuthUser | null, role: CompanyRole | null = null)
  * Every other page, grouped by job, after the six links: a new page is one line in its group.
  * The bar keeps one row at 1280 px, and on a phone every page is two taps away (the menu button,
  * then the page). Each page is offered only to a role that may open it (the roles table: the
- * Dashboard to the seller roles, Sales to the order desk, Import to the catalogue, Approvals and
+ * Dashboard to the seller roles, Sales to the order desk, Import to the catalogue, Price lists to
+ * those who keep or read them, Approvals and
  * Company orders to approvers, Activity to admins); Company carries the count of pending invitations.
  */
 export function navGroups(user: AuthUser | null, company: CompanyNav = { role: null, invitations: 0 }): NavGroup[] {
@@ -58,6 +59,7 @@ export function navGroups(user: AuthUser | null, company: CompanyNav = { role: n
         ...(can(company.role, 'dashboard') ? [{ to: paths.dashboard, label: 'Dashboard' }] : []),
         ...(can(company.role, 'sales') ? [{ to: paths.sales, label: 'Sales' }] : []),
         ...(can(company.role, 'catalogue') ? [{ to: paths.importProducts, label: 'Import products' }] : []),
+        ...(can(company.role, 'seePrices') ? [{ to: paths.priceLists, label: 'Price lists' }] : []),
       ],
     },
     {

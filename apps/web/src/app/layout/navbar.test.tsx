@@ -147,7 +147,7 @@ test('while the auth state loads, a labelled status stands in for the account me
   expect(screen.getByRole('status', { name: 'Checking sign-in' })).toBeInTheDocument();
 });
 
-test('the Selling menu opens Dashboard, Sales and Import products, and closes on Escape', async () => {
+test('the Selling menu opens Dashboard, Sales, Import products and Price lists, and closes on Escape', async () => {
   fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
   const { user, router } = renderNavbar();
   const bar = within(screen.getByRole('navigation', { name: 'Main' }));
@@ -165,6 +165,7 @@ test('the Selling menu opens Dashboard, Sales and Import products, and closes on
     ['Dashboard', '/dashboard'],
     ['Sales', '/sales'],
     ['Import products', '/import'],
+    ['Price lists', '/price-lists'],
   ]);
   await user.keyboard('{Escape}');
   expect(menu).not.toBeVisible();
@@ -286,10 +287,10 @@ test('each company role is offered only the pages it may open: a desk clerk sees
     await waitFor(() => expect(pages.map((page) => labels().has(page))).toEqual(expected));
     unmount();
   };
-  const pages = ['Add Product', 'Dashboard', 'Sales', 'Import products', 'Activity', 'Approvals'];
-  await offered('sales', pages, [false, true, true, false, false, false]);
-  await offered('catalogue', pages, [true, true, false, true, false, false]);
-  await offered('buyer', pages, [false, false, false, false, false, false]);
-  await offered('approver', pages, [false, false, false, false, false, true]);
-  await offered('admin', pages, [true, true, true, true, true, true]);
+  const pages = ['Add Product', 'Dashboard', 'Sales', 'Import products', 'Price lists', 'Activity', 'Approvals'];
+  await offered('sales', pages, [false, true, true, false, true, false, false]);
+  await offered('catalogue', pages, [true, true, false, true, true, false, false]);
+  await offered('buyer', pages, [false, false, false, false, false, false, false]);
+  await offered('approver', pages, [false, false, false, false, false, false, true]);
+  await offered('admin', pages, [true, true, true, true, true, true, true]);
 });

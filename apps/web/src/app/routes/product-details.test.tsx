@@ -21,6 +21,71 @@ beforeEach(() => {
   vi.mocked(confirmDialog).mockReset().mockResolvedValue(true);
   // 'Sold by' asks for the seller's name; by default nobody saved a profile.
   server.use(http.get('/api/sellers', () => HttpResponse.json([])));
+  // A signed-in buyer's page asks what their cart holds and what they pay: by default nothing
+  // held, and the product's own price (no contract).
+  server.use(
+    http.get('/api/carts/:email/products/:productId', ({ params }) =>
+      HttpResponse.json({
+        productId: params.productId,
+        quantity: 0,
+        unitPrice: product.price,
+        nextTier: null,
+        price: product.price,
+        priceTiers: product.priceTiers,
+      }),
+    ),
+    http.post('/api/prices', async ({ request }) => {
+      const { lines } = (await request.json()) as { lines: { productId: string; quantity: number }[] };
+      return HttpResponse.json({
+        lines: lines.map((line) => ({
+          ...line,
+          unitPrice: product.price,
+          lineTotal: product.price * line.quantity,
+          source: 'base',
+        })),
+      });
+    }),
+  );
+});
+
+test('a buyer with a contract sees “Your price”, the list price beside it, and which agreement it comes from', async () => {
+  const buyer = fakeAuth.signIn({ email: 'rahman@example.com' });
+  server.use(
+    http.get(`/api/carts/${encodeURIComponent(buyer.email)}/products/${product._id}`, () =>
+      HttpResponse.json({
+        productId: product._id,
+        quantity: 0,
+        unitPrice: 17.5,
+        nextTier: null,
+        price: 17.5,
+        priceTiers: [],
+      }),
+    ),
+    http.post('/api/prices', () =>
+      HttpResponse.json({
+        lines: [
+          {
+            productId: product._id,
+            quantity: 1,
+            unitPrice: 17.5,
+            lineTotal: 17.5,
+            source: 'contract',
+            priceList: {
+              id: '00000000-0000-4000-8000-0000000000aa',
+              name: 'Rahman 2027',
+              validFrom: null,
+              validUntil: '2027-12-31',
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  renderDetails();
+  expect(await screen.findByText('Your price')).toBeInTheDocument();
+  expect(screen.getByText('$17.50')).toBeInTheDocument();
+  expect(screen.getByText('$20.00').tagName).toBe('S');
+  expect(await screen.findByText('Agreed in “Rahman 2027” · Valid until Dec 31, 2027')).toBeInTheDocument();
 });
 
 const inserted = () => HttpResponse.json({ acknowledged: true, insertedId: 'cart-1' }, { status: 201 });
@@ -137,7 +202,7 @@ test('a successful purchase sends only the product and quantity, then opens the 
   await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe(`/carts/${buyer.email}`));
-  const post = receivedRequests().find((request) => request.method === 'POST');
+  const post = receivedRequests().find((request) => request.route === 'POST /api/carts');
   expect(post?.route).toBe('POST /api/carts');
   expect(await post?.json()).toEqual({ productId: product._id, buyQuantity: 12 });
   expect(showAlert).toHaveBeenCalledWith(expect.objectContaining({ icon: 'success', title: 'Purchase successful!' }));
@@ -565,7 +630,7 @@ test('the dialog shows the unit price the quantity reaches, counting the cart, a
 
   await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
   await waitFor(() => expect(receivedRoutes()).toContain('POST /api/carts'));
-  const post = receivedRequests().find((request) => request.method === 'POST');
+  const post = receivedRequests().find((request) => request.route === 'POST /api/carts');
   expect(await post?.json()).toEqual({ productId: paper._id, buyQuantity: 36 });
 });
 

@@ -9,6 +9,8 @@ import { sameEmail } from '@/lib/email';
 import { useProductHold } from '@/features/cart/api/get-product-hold';
 import { PurchaseDialog } from '@/features/cart/components/purchase-dialog';
 import { AddToList } from '@/features/lists/components/add-to-list';
+import { useMyPrices } from '@/features/price-lists/api';
+import { validityText } from '@/features/price-lists/validity';
 import { useProduct } from '@/features/products/api/get-product';
 import { productKeys } from '@/features/products/api/query-keys';
 import { ProductDetailsView } from '@/features/products/components/product-details-view';
@@ -35,15 +37,16 @@ function ProductDetailsPage({ id }: { id: string }) {
   const { isOwner, mayEdit } = useProductOwnership(product.data);
   const { deleteWithConfirm, pendingId } = useDeleteProductFlow();
   const [buying, setBuying] = useState(false);
-  // What the buyer's cart holds of it decides the volume price and the room under the maximum;
-  // only asked for products that have either, and never for the seller's own.
+  // What the buyer's cart holds of it decides the volume price and the room under the maximum,
+  // and the answer carries the buyer's own prices (a contract's): asked by every signed-in buyer,
+  // never for the seller's own product.
   const rules = product.data;
-  const hold = useProductHold(user?.email ?? '', id, {
-    enabled:
-      Boolean(user && rules && !sameEmail(rules.email, user.email)) &&
-      Boolean(rules && (rules.priceTiers.length > 0 || rules.maxOrderQty !== null)),
-  });
+  const buyer = Boolean(user && rules && !sameEmail(rules.email, user.email));
+  const hold = useProductHold(user?.email ?? '', id, { enabled: buyer });
   const held = hold.data?.quantity ?? 0;
+  // Where the buyer's price comes from (a contract's name and dates), for one unit.
+  const mine = useMyPrices(buyer && user ? user.uid : null, buyer ? [{ productId: id, quantity: 1 }] : []);
+  const contract = mine.data?.[0]?.source === 'contract' ? mine.data[0].priceList : undefined;
 
   if (product.isPending) return <LoadingState />;
   if (product.isError) {
@@ -70,6 +73,14 @@ function ProductDetailsPage({ id }: { id: string }) {
       <ProductDetailsView
         product={item}
         held={isOwner ? 0 : held}
+        listPrice={item === product.data ? undefined : product.data.price}
+        priceNote={
+          contract ? (
+            <p className="text-sm text-base-content/70">
+              Agreed in “{contract.name}” · {validityText(contract)}
+            </p>
+          ) : null
+        }
         actions={
           isOwner && !mayEdit ? null : isOwner ? (
             // A seller cannot buy their own product (the API would sell it to them from their own stock).

@@ -12,10 +12,24 @@ type ProductDetailsViewProps = {
   footer?: ReactNode;
   /** How much of it the signed-in buyer's cart holds: the volume price row it reaches is marked. */
   held?: number;
+  /**
+   * The product's own price, when the signed-in buyer's price (`product.price`) differs from it
+   * (a contract price): the page then says "Your price" and shows this beside it.
+   */
+  listPrice?: number | undefined;
+  /** Why the buyer's price is what it is (the contract's name and dates), under it. */
+  priceNote?: ReactNode;
 };
 
 /** Every field of a product, read-only. */
-export function ProductDetailsView({ product, actions, footer, held = 0 }: ProductDetailsViewProps) {
+export function ProductDetailsView({
+  product,
+  actions,
+  footer,
+  held = 0,
+  listPrice,
+  priceNote,
+}: ProductDetailsViewProps) {
   const stock = quantityOrDefault(product.quantity);
   const terms = [
     product.packSize > 1 ? `Sold in packs of ${formatCount(product.packSize)}` : null,
@@ -34,7 +48,21 @@ export function ProductDetailsView({ product, actions, footer, held = 0 }: Produ
           <h1 className="text-3xl leading-tight font-bold">{product.name}</h1>
           <p className="text-base-content/70">Brand: {textOrFallback(product.brand)}</p>
           {product.sku ? <p className="text-sm break-all text-base-content/70">SKU: {product.sku}</p> : null}
-          <p className="text-3xl font-semibold text-primary">{formatPrice(product.price)}</p>
+          {listPrice !== undefined && listPrice !== product.price ? (
+            <div className="flex flex-col gap-1">
+              <p className="flex flex-wrap items-baseline gap-x-3">
+                <span className="text-sm font-medium text-base-content/70">Your price</span>
+                <span className="text-3xl font-semibold text-primary">{formatPrice(product.price)}</span>
+                <span className="text-base-content/60">
+                  <span className="sr-only">List price </span>
+                  <s>{formatPrice(listPrice)}</s>
+                </span>
+              </p>
+              {priceNote}
+            </div>
+          ) : (
+            <p className="text-3xl font-semibold text-primary">{formatPrice(product.price)}</p>
+          )}
           {terms.length > 0 ? (
             <ul aria-label="Ordering rules" className="flex flex-wrap gap-2">
               {terms.map((term) => (

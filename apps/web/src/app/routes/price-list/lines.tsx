@@ -1,0 +1,164 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { formatPriceTiers, type PriceList, type PriceListLine, type PriceListLinesImportResult } from '@b2b/shared';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/errors';
+import { formatCount, formatPrice } from '@/lib/format';
+import { useDownload } from '@/features/imports/hooks/use-download';
+import { downloadPriceListLines, useImportPriceListLines, useRemovePriceListLine } from '@/features/price-lists/api';
+
+/** "from 100: $8.20 · from 500: $7.90". */
+const tiersText = (line: PriceListLine) =>
+  line.tiers.map((tier) => `from ${formatCount(tier.minQty)}: ${formatPrice(tier.price)}`).join(' · ');
+
+export function Lines({
+  list,
+  mayChange,
+  onEdit,
+}: {
+  list: PriceList;
+  mayChange: boolean;
+  onEdit: (line: PriceListLine) => void;
+}) {
+  const remove = useRemovePriceListLine(list.id);
+  if (list.lines.length === 0) {
+    return (
+      <p className="text-base-content/70">
+        No products on this list yet{list.discountPercent !== null ? ': the discount applies to all of them' : ''}.
+      </p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Product</th>
+            <th className="text-right">Your price</th>
+            <th className="text-right">Contract price</th>
+            <th className="hidden md:table-cell">Volume tiers</th>
+            {mayChange ? <th className="sr-only">Actions</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {list.lines.map((line) => (
+            <tr key={line.productId}>
+              <td className="min-w-40">
+                <Link to={paths.productDetails(line.productId)} className="link font-medium break-words link-hover">
+                  {line.name}
+                </Link>
+                {line.sku ? <div className="text-xs text-base-content/60">SKU {line.sku}</div> : null}
+                {line.tiers.length > 0 ? <div className="text-xs md:hidden">{tiersText(line)}</div> : null}
+              </td>
+              <td className="text-right text-base-content/70 tabular-nums">{formatPrice(line.listPrice)}</td>
+              <td className="text-right font-semibold tabular-nums">{formatPrice(line.price)}</td>
+              <td className="hidden text-sm md:table-cell">{line.tiers.length > 0 ? tiersText(line) : '—'}</td>
+              {mayChange ? (
+                <td>
+                  <div className="flex justify-end gap-1">
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={`Edit the price of ${line.name}`}
+                      onClick={() => onEdit(line)}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost text-error btn-sm"
+                      aria-label={`Remove ${line.name}`}
+                      disabled={remove.isPending}
+                      onClick={() =>
+                        void remove.mutateAsync(line.productId).catch((e: unknown) => toast.error(errorMessage(e)))
+                      }
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Download the lines as CSV; upload a CSV or .xlsx of `sku,price,tiers` rows. */
+export function LinesFile({ list, mayChange }: { list: PriceList; mayChange: boolean }) {
+  const id = useId();
+  const { pending, download } = useDownload();
+  const upload = useImportPriceListLines(list.id);
+  const [result, setResult] = useState<PriceListLinesImportResult | null>(null);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setResult(null);
+    try {
+      setResult(await upload.mutateAsync(file));
+    } catch (caught) {
+      toast.error(errorMessage(caught));
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-base-300 pt-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className="btn btn-outline btn-primary btn-sm"
+          disabled={pending !== null}
+          onClick={() => void download('csv', () => downloadPriceListLines(list.id, list.name))}
+        >
+          Download CSV
+        </button>
+        {mayChange ? (
+          <label htmlFor={`${id}-file`} className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="font-medium">Upload CSV or .xlsx</span>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className="file-input file-input-sm"
+              disabled={upload.isPending}
+              onChange={(event) => {
+                void onFile(event.currentTarget.files?.[0]);
+                event.currentTarget.value = '';
+              }}
+            />
+          </label>
+        ) : null}
+      </div>
+      <p className="text-xs text-base-content/60">
+        Columns <code>sku</code>, <code>price</code> and <code>tiers</code> (e.g.{' '}
+        <code>
+          {formatPriceTiers([
+            { minQty: 100, price: 8.2 },
+            { minQty: 500, price: 7.9 },
+          ])}
+        </code>
+        ).
+      </p>
+      {result ? (
+        <div role="status" className="flex flex-col gap-1 text-sm">
+          <p>
+            {formatCount(result.updated)} {result.updated === 1 ? 'price' : 'prices'} set
+            {result.failed.length > 0 ? `; ${formatCount(result.failed.length)} rows not:` : '.'}
+          </p>
+          {result.failed.length > 0 ? (
+            <ul className="list-disc pl-5 text-error">
+              {result.failed.slice(0, 20).map((row) => (
+                <li key={row.row}>
+                  Row {row.row}: {row.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
