@@ -24,15 +24,21 @@ export const emptyFacets: Facets = {
 
 /**
  * The navbar asks on every signed-in page for the bell's unread count, the caller's company (its
- * Company menu) and their invitations, and the product lists ask for their filter counts; all are
- * answered here for every test (0 unread, no company, no invitations, empty facets) so that page
- * tests need not each declare them. A test may override them.
+ * Company menu) and their invitations, and the product lists ask for their filter counts and, for a
+ * signed-in buyer, their own prices; all are answered here for every test (0 unread, no company, no
+ * invitations, empty facets, no contract prices) so that page tests need not each declare them. A
+ * test may override them.
  */
 export const server = setupServer(
   http.get('/api/notifications/unread-count', () => HttpResponse.json({ unread: 0 })),
   http.get('/api/products/facets', () => HttpResponse.json(emptyFacets)),
   http.get('/api/companies/mine', () => HttpResponse.json({ company: null })),
   http.get('/api/invitations', () => HttpResponse.json([])),
+  http.post('/api/prices', async ({ request }) => {
+    const { lines } = (await request.json()) as { lines: { productId: string; quantity: number }[] };
+    // No contract: every line at the product's own price (which the pages already show).
+    return HttpResponse.json({ lines: lines.map((line) => ({ ...line, unitPrice: 0, lineTotal: 0, source: 'base' })) });
+  }),
 );
 
 export type ReceivedRequest = {

@@ -21,6 +21,7 @@ import {
   type ProductView,
 } from '@/features/products/hooks/use-list-params';
 import { useNarrowScreen } from '@/features/products/hooks/use-narrow-screen';
+import { useYourPrices } from '@/lib/my-prices';
 
 const VIEWS: { value: ProductView; label: string }[] = [
   { value: 'table', label: 'Table View' },
@@ -52,6 +53,8 @@ export default function AllProductsRoute() {
   // task: a phone stays responsive while 24 cards are built (the previous page or the loading
   // state stays until they are ready).
   const page = useDeferredValue(products.data);
+  // The signed-in buyer's contract prices for the products on this page ("Your price").
+  const yourPrices = useYourPrices(page?.items);
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
@@ -130,11 +133,12 @@ export default function AllProductsRoute() {
                 products={page.items}
                 startIndex={offset}
                 renderActions={(product) => <ProductRowLinks id={product._id} />}
+                yourPrices={yourPrices}
               />
             ) : page.items.length === 0 ? (
               <EmptyState>No products found.</EmptyState>
             ) : (
-              <ProductGrid products={page.items} showMinQty headingLevel="h2" />
+              <ProductGrid products={page.items} showMinQty headingLevel="h2" yourPrices={yourPrices} />
             )}
             <div className="mt-6">
               <ListPagination page={page} list={list} />

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fakeAuth } from '@/test/fake-auth';
 import { createProduct } from '@/test/factories';
@@ -19,8 +19,9 @@ function serveCategories(answer: (query: URLSearchParams) => Response) {
   server.use(http.get('/api/categories', resolver), http.get('/api/categories/:id', resolver));
 }
 
-/** The requests for the list itself (the filter counts, GET /api/products/facets, aside). */
-const listRoutes = () => receivedRoutes().filter((route) => route !== 'GET /api/products/facets');
+/** The requests for the list itself (the filter counts, GET /api/products/facets, and the buyer's own prices aside). */
+const listRoutes = () =>
+  receivedRoutes().filter((route) => route !== 'GET /api/products/facets' && route !== 'POST /api/prices');
 
 const lastRequest = () => receivedRequests().findLast((request) => request.path.startsWith('/api/categories'));
 
@@ -42,6 +43,23 @@ test('a category page lists its products as cards with Details', async () => {
   expect(within(card).getByRole('link', { name: /Details/ })).toHaveAttribute('href', `/product-details/${kettle._id}`);
   expect(card.closest('ul')).toHaveClass('grid-cols-1', 'sm:grid-cols-2', 'lg:grid-cols-3');
   expect(listRoutes().at(-1)).toBe('GET /api/categories/kitchen');
+});
+
+test('a buyer with a contract price sees “Your price” on the card, with the list price struck beside it', async () => {
+  serveCategories(() => pageResponse([kettle]));
+  server.use(
+    http.post('/api/prices', () =>
+      HttpResponse.json({
+        lines: [{ productId: kettle._id, quantity: 1, unitPrice: 26.5, lineTotal: 26.5, source: 'contract' }],
+      }),
+    ),
+  );
+  renderRoute(<CategoryProductsRoute />, { path: '/categories/:id', url: '/categories/kitchen' });
+  const card = await screen.findByRole('article', { name: 'Kettle' });
+  expect(await within(card).findByText('Your price', { selector: 'dt' })).toBeInTheDocument();
+  expect(within(card).getByText('$26.50')).toBeInTheDocument();
+  expect(within(card).getByText('$30.00').closest('s')).not.toBeNull();
+  expect(receivedRoutes()).toContain('POST /api/prices');
 });
 
 test('an empty category says so', async () => {

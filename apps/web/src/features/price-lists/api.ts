@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Customer,
   PriceForCustomer,
@@ -10,7 +10,6 @@ import type {
   PriceListLinesImportResult,
   PriceListSummary,
   PriceListUpdate,
-  PricedLine,
 } from '@b2b/shared';
 import { apiDownload, apiFetch, type ApiFile } from '@/lib/api-client';
 
@@ -20,13 +19,6 @@ export const priceListKeys = {
   all: ['price-lists'] as const,
   mine: () => ['price-lists', 'mine'] as const,
   detail: (id: string) => ['price-lists', 'detail', id] as const,
-};
-
-/** A buyer's prices are theirs alone: kept under the signed-in uid. */
-export const pricesKeys = {
-  all: ['prices'] as const,
-  of: (uid: string, lines: readonly { productId: string; quantity: number }[]) =>
-    ['prices', uid, lines.map((l) => `${l.productId}:${l.quantity}`).join(',')] as const,
 };
 
 const listPath = (id: string) => `/price-lists/${encodeURIComponent(id)}`;
@@ -111,18 +103,3 @@ export const usePriceForCustomer = () =>
     mutationFn: (request: PriceForCustomerRequest) =>
       apiFetch<PriceForCustomer>('/price-lists/price-for', { method: 'POST', body: request }),
   });
-
-/**
- * The signed-in buyer's own prices for these lines (POST /api/prices): null while signed out.
- * The shared catalogue pages stay the same for everyone; "Your price" comes from here.
- */
-export function useMyPrices(uid: string | null, lines: readonly { productId: string; quantity: number }[]) {
-  return useQuery<PricedLine[]>({
-    queryKey: pricesKeys.of(uid ?? '', lines),
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ lines: PricedLine[] }>('/prices', { method: 'POST', body: { lines }, signal })).lines,
-    enabled: uid !== null && lines.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}

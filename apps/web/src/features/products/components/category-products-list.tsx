@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useYourPrices } from '@/lib/my-prices';
 import type { Category } from '@b2b/shared';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { knownTotal, totalLabel } from '@/components/ui/pagination';
@@ -35,6 +36,7 @@ export function CategoryProductsList({ category, emptyText }: CategoryProductsLi
     placeholderData: keepPreviousData,
   });
   useLastPageWhenPastEnd(products.data, { offset, limit, update });
+  const yourPrices = useYourPrices(products.data?.items);
 
   return (
     <div className="flex flex-col gap-6">
@@ -68,7 +70,7 @@ export function CategoryProductsList({ category, emptyText }: CategoryProductsLi
             className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
             aria-busy={products.isFetching}
           >
-            <ProductGrid products={products.data.items} headingLevel="h2" />
+            <ProductGrid products={products.data.items} headingLevel="h2" yourPrices={yourPrices} />
             <ListPagination page={products.data} list={list} />
           </div>
         )}

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
 import { formatRating, minSellQtyOrDefault, textOrFallback } from '../utils/format';
 import { ProductImage } from '@/components/ui/product-image';
+import { YourPrice } from './your-price';
 
 type ProductCardProps = {
   product: Product;
@@ -16,6 +17,8 @@ type ProductCardProps = {
   headingLevel?: 'h2' | 'h3';
   /** On screen on arrival: its picture loads at once (ProductImage's `priority`). */
   priority?: boolean;
+  /** The signed-in buyer's contract price, when it differs from the product's own. */
+  yourPrice?: number | undefined;
 };
 
 export function ProductCard({
@@ -24,6 +27,7 @@ export function ProductCard({
   showSku = false,
   headingLevel = 'h3',
   priority = false,
+  yourPrice,
 }: ProductCardProps) {
   const Heading = headingLevel;
   const headingId = useId();
@@ -56,8 +60,14 @@ export function ProductCard({
               <dd className="break-all">{product.sku}</dd>
             </>
           ) : null}
-          <dt className="text-base-content/70">Price</dt>
-          <dd className="font-semibold">{formatPrice(product.price)}</dd>
+          <dt className="text-base-content/70">{yourPrice === undefined ? 'Price' : 'Your price'}</dt>
+          <dd className="font-semibold">
+            {yourPrice === undefined ? (
+              formatPrice(product.price)
+            ) : (
+              <YourPrice price={yourPrice} listPrice={product.price} />
+            )}
+          </dd>
           {showMinQty ? (
             <>
               <dt className="text-base-content/70">Min qty</dt>

@@ -2,9 +2,15 @@ import type { Product } from '@b2b/shared';
 import { FIRST_ROW_CARDS } from '../first-row';
 import { ProductCard } from './product-card';
 
-type ProductGridProps = { products: Product[]; showMinQty?: boolean; headingLevel?: 'h2' | 'h3' };
+type ProductGridProps = {
+  products: Product[];
+  showMinQty?: boolean;
+  headingLevel?: 'h2' | 'h3';
+  /** The signed-in buyer's contract prices, by product (useYourPrices). */
+  yourPrices?: ReadonlyMap<string, number>;
+};
 
-export function ProductGrid({ products, showMinQty, headingLevel }: ProductGridProps) {
+export function ProductGrid({ products, showMinQty, headingLevel, yourPrices }: ProductGridProps) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {products.map((product, index) => (
@@ -16,6 +22,7 @@ export function ProductGrid({ products, showMinQty, headingLevel }: ProductGridP
             showSku
             headingLevel={headingLevel}
             priority={index < FIRST_ROW_CARDS}
+            yourPrice={yourPrices?.get(product._id)}
           />
         </li>
       ))}

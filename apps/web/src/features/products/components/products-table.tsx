@@ -3,6 +3,7 @@ import { categoryLabel, type Product } from '@b2b/shared';
 import { formatCount, formatPrice } from '@/lib/format';
 import { formatRating, minSellQtyOrDefault, quantityOrDefault, textOrFallback } from '../utils/format';
 import { ProductImage } from '@/components/ui/product-image';
+import { YourPrice } from './your-price';
 
 export const PRODUCT_TABLE_COLUMNS = [
   'SL',
@@ -31,6 +32,8 @@ type ProductsTableProps = {
    * screen. For lists with no card view of their own (My Products); the markup stays the table.
    */
   stackBelowDesktop?: boolean;
+  /** The signed-in buyer's contract prices, by product: shown as "Your price" beside the list price. */
+  yourPrices?: ReadonlyMap<string, number>;
 };
 
 /*
@@ -57,12 +60,17 @@ const none = { table: '', head: '', body: '', row: '', picture: '', name: '', li
 type Column = (typeof PRODUCT_TABLE_COLUMNS)[number];
 
 /** The plain value columns between the picture and the actions, in PRODUCT_TABLE_COLUMNS order. */
-const valueCells = (product: Product): { column: Column; value: string; nowrap?: boolean }[] => [
+const valueCells = (product: Product, yourPrice?: number): { column: Column; value: ReactNode; nowrap?: boolean }[] => [
   { column: 'Brand', value: textOrFallback(product.brand) },
   { column: 'Category', value: categoryLabel(product.category), nowrap: true },
   { column: 'Quantity', value: formatCount(quantityOrDefault(product.quantity)) },
   { column: 'Min Sell Qty', value: formatCount(minSellQtyOrDefault(product.minSellQty)) },
-  { column: 'Price', value: formatPrice(product.price), nowrap: true },
+  {
+    column: 'Price',
+    value:
+      yourPrice === undefined ? formatPrice(product.price) : <YourPrice price={yourPrice} listPrice={product.price} />,
+    nowrap: true,
+  },
   { column: 'Rating', value: formatRating(product.rating), nowrap: true },
 ];
 
@@ -80,6 +88,7 @@ export function ProductsTable({
   renderActions,
   emptyText = 'No products found.',
   stackBelowDesktop = false,
+  yourPrices,
 }: ProductsTableProps) {
   const stack = stackBelowDesktop ? STACK : none;
   const stackLabel = (column: Column) => (stackBelowDesktop ? <StackLabel column={column} /> : null);
@@ -131,7 +140,7 @@ export function ProductsTable({
                     className="size-12 rounded-box bg-base-200 object-contain p-1"
                   />
                 </td>
-                {valueCells(product).map(({ column, value, nowrap }) => (
+                {valueCells(product, yourPrices?.get(product._id)).map(({ column, value, nowrap }) => (
                   <td key={column} className={`${nowrap ? 'whitespace-nowrap' : ''} ${stack.line}`}>
                     {stackLabel(column)}
                     {value}
