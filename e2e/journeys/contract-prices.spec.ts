@@ -82,7 +82,7 @@ test(
     await expect(preview).toContainText('$89.00');
     await buyerPage.getByRole('button', { name: 'Add to cart' }).click();
     await expect(buyerPage.getByRole('status').filter({ hasText: 'added to your cart' })).toContainText(
-      '1 of 1 lines were added to your cart.',
+      '1 of 1 line was added to your cart.',
     );
     await buyerPage.goto('/checkout');
     const address = buildShipTo();

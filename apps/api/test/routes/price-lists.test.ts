@@ -338,6 +338,25 @@ describe('the price rule', () => {
     expect((await t.api.cart(b.buyer)).map((item) => item.price)).toEqual([8.2, 8.2]);
   });
 
+  test('a product without tiers of its own is charged its contract price, and a contract tier moves earlier holds', async () => {
+    const s = await seller('No ladder');
+    const b = await buyers('Kettle buyers');
+    const id = await newList(s.manager, { name: 'Kettles 2027' });
+    await setLine(s.manager, id, s.kettle, 18, [{ minQty: 20, price: 17 }]);
+    await give(s.manager, id, b.admin.email);
+    await t.api.buy(b.buyer, s.kettle, 10);
+    expect((await t.api.cart(b.buyer)).map((item) => item.price)).toEqual([18]);
+    await t.api.buy(b.buyer, s.kettle, 10);
+    expect((await t.api.cart(b.buyer)).map((item) => item.price)).toEqual([17, 17]);
+    // Taking one back leaves 10: both holds return to the contract's own price.
+    const [first] = await t.api.cart(b.buyer);
+    expect((await call(b.buyer, 'DELETE', `/api/carts/${first?._id}`)).statusCode).toBe(200);
+    expect((await t.api.cart(b.buyer)).map((item) => item.price)).toEqual([18]);
+    const placed = await t.api.place(b.buyer);
+    const order = await t.api.order(b.buyer, placed.orders[0]?._id ?? '');
+    expect(order.lines.map((line) => [line.price, line.listPrice, line.quantity])).toEqual([[18, 20, 10]]);
+  });
+
   test('the seller asks what a customer pays, and why; only for their own products and their own lists', async () => {
     const s = await seller('Asked');
     const rival = await seller('Rival');

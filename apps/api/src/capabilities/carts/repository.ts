@@ -94,11 +94,12 @@ function lockProducts(tx: AppTx, productIds: readonly string[]) {
  * reaches (docs/architecture.md, "Trade rules"): a volume price belongs to the buyer's
  * total of a product, not to one cart line. Only rows whose price changes are touched. Rows
  * another transaction is deleting right now (a checkout, the sweep) are skipped rather than
- * waited for: they are leaving the cart. A product without tiers is not repriced at all: each
- * of its items keeps the price it was bought at, as the spec's cart does.
+ * waited for: they are leaving the cart. A product whose ladder, for these buyers, has no tiers
+ * (neither its own nor a contract's) is not repriced at all: each of its items keeps the price it
+ * was bought at, as the spec's cart does.
  */
 async function reprice(tx: AppTx, product: LockedProduct, book: PriceBook, uids: readonly string[]): Promise<void> {
-  if (uids.length === 0 || product.priceTiers.length === 0) return;
+  if (!uids.some((uid) => hasTiers(book, product, uid))) return;
   const prices = uids.map((uid) => book.priceAt(product, uid, book.held(product.id, uid)).unitPrice.toFixed(2));
   const list = sql`${product.price}::numeric`;
   await tx.execute(sql`
@@ -114,8 +115,9 @@ async function reprice(tx: AppTx, product: LockedProduct, book: PriceBook, uids:
     where ${cartItems.id} = changed.id`);
 }
 
-/** Whether a purchase needs the buyers' holds of the product: only a maximum or a ladder depends on them. */
-const dependsOnHolds = (product: LockedProduct) => product.maxOrderQty !== null || product.priceTiers.length > 0;
+/** Whether the buyer's price of the product depends on how much they hold: their ladder (its own or a contract's) has tiers. */
+const hasTiers = (book: PriceBook, product: LockedProduct, uid: string) =>
+  book.ladder(product, uid).priceTiers.length > 0;
 
 /** After holds left the cart (a removal, the sweep): each buyer's remaining holds get their new tier. */
 export async function repriceAfterRelease(
@@ -126,13 +128,14 @@ export async function repriceAfterRelease(
   for (const { productId, userUid } of released) {
     buyersByProduct.set(productId, (buyersByProduct.get(productId) ?? new Set()).add(userUid));
   }
-  const laddered = (await lockProducts(tx, [...buyersByProduct.keys()])).filter((p) => p.priceTiers.length > 0);
-  if (laddered.length === 0) return;
+  const locked = await lockProducts(tx, [...buyersByProduct.keys()]);
+  if (locked.length === 0) return;
+  // Every product: a contract may give one without tiers of its own a ladder for these buyers.
   const book = await openPriceBook(tx, {
     uids: released.map((r) => r.userUid),
-    productIds: laddered.map((p) => p.id),
+    productIds: locked.map((p) => p.id),
   });
-  for (const product of laddered) await reprice(tx, product, book, [...(buyersByProduct.get(product.id) ?? [])]);
+  for (const product of locked) await reprice(tx, product, book, [...(buyersByProduct.get(product.id) ?? [])]);
 }
 
 /** One purchase in a bulk (quick order, a list, or a batch of one hot product's purchases). */
@@ -163,10 +166,10 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
         lines.map((line) => line.productId),
       );
       const byId = new Map(locked.map((product) => [product.id, product]));
-      // Only a maximum or a ladder depends on what the buyers already hold.
+      // Every product's prices for these buyers (a contract may cover any of them), and what they hold.
       const book = await openPriceBook(tx, {
         uids: lines.map((line) => line.user.uid),
-        productIds: locked.filter(dependsOnHolds).map((product) => product.id),
+        productIds: locked.map((product) => product.id),
       });
 
       const stock = new Map(locked.map((product) => [product.id, product.quantity]));
@@ -220,7 +223,7 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
       // The new rows already have the new price; this moves the buyers' earlier holds to it.
       for (const productId of sold) {
         const product = byId.get(productId);
-        if (!product || product.priceTiers.length === 0) continue;
+        if (!product) continue;
         const buyers = accepted.filter((a) => a.product.id === productId).map((a) => a.line.user.uid);
         await reprice(tx, product, book, [...new Set(buyers)]);
       }

@@ -104,7 +104,7 @@ export function LineEditor({
 
   return (
     <form
-      className="flex flex-col gap-3 rounded-box bg-base-200/60 p-4"
+      className="flex flex-col gap-3 rounded-box bg-base-200 p-4"
       onSubmit={(event) => void onSubmit(event)}
       aria-label={editing ? `Price of ${editing.name}` : 'Add a product to the list'}
     >
@@ -128,7 +128,7 @@ export function LineEditor({
           <input
             id={`${id}-find`}
             type="search"
-            className="input w-full sm:max-w-md"
+            className="input w-full sm:max-w-sm"
             value={q}
             placeholder="e.g. PAN-28 or frying pan"
             autoComplete="off"
@@ -177,7 +177,7 @@ export function LineEditor({
               inputMode="decimal"
               min={0}
               step={0.01}
-              className="input w-full sm:max-w-40"
+              className="input w-full sm:max-w-xs"
               value={price}
               onChange={(event) => setPrice(event.target.value)}
               required

@@ -37,7 +37,7 @@ export function Lines({
             <th>Product</th>
             <th className="text-right">Your price</th>
             <th className="text-right">Contract price</th>
-            <th className="hidden md:table-cell">Volume tiers</th>
+            <th>Volume tiers</th>
             {mayChange ? <th className="sr-only">Actions</th> : null}
           </tr>
         </thead>
@@ -49,11 +49,10 @@ export function Lines({
                   {line.name}
                 </Link>
                 {line.sku ? <div className="text-xs text-base-content/60">SKU {line.sku}</div> : null}
-                {line.tiers.length > 0 ? <div className="text-xs md:hidden">{tiersText(line)}</div> : null}
               </td>
               <td className="text-right text-base-content/70 tabular-nums">{formatPrice(line.listPrice)}</td>
               <td className="text-right font-semibold tabular-nums">{formatPrice(line.price)}</td>
-              <td className="hidden text-sm md:table-cell">{line.tiers.length > 0 ? tiersText(line) : '—'}</td>
+              <td className="text-sm">{line.tiers.length > 0 ? tiersText(line) : '—'}</td>
               {mayChange ? (
                 <td>
                   <div className="flex justify-end gap-1">
@@ -122,7 +121,7 @@ export function LinesFile({ list, mayChange }: { list: PriceList; mayChange: boo
               id={`${id}-file`}
               type="file"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              className="file-input file-input-sm"
+              className="file-input"
               disabled={upload.isPending}
               onChange={(event) => {
                 void onFile(event.currentTarget.files?.[0]);
@@ -149,7 +148,7 @@ export function LinesFile({ list, mayChange }: { list: PriceList; mayChange: boo
             {result.failed.length > 0 ? `; ${formatCount(result.failed.length)} rows not:` : '.'}
           </p>
           {result.failed.length > 0 ? (
-            <ul className="list-disc pl-5 text-error">
+            <ul className="flex flex-col gap-1 text-error">
               {result.failed.slice(0, 20).map((row) => (
                 <li key={row.row}>
                   Row {row.row}: {row.message}

@@ -62,7 +62,7 @@ export function PriceForCustomer() {
       <p className="text-sm text-base-content/70">
         What a customer pays for a quantity of one of your products, over all your price lists, and why.
       </p>
-      <form className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end" onSubmit={(e) => void onSubmit(e)}>
+      <form className="grid gap-3 sm:grid-cols-2 sm:items-end" onSubmit={(e) => void onSubmit(e)}>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">Customer’s email</span>
           <input
@@ -93,7 +93,7 @@ export function PriceForCustomer() {
           Show price
         </button>
       </form>
-      <p className="min-h-5 text-sm text-base-content/70" aria-live="polite">
+      <p className="text-sm text-base-content/70" aria-live="polite">
         {product ? `Product: ${product.name}${product.sku ? ` (SKU ${product.sku})` : ''}` : ''}
       </p>
       {error ? (

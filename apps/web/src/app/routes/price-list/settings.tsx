@@ -103,7 +103,7 @@ export function Settings({ list }: { list: PriceList }) {
             min={0}
             max={99.99}
             step={0.01}
-            className="input w-full sm:max-w-40"
+            className="input w-full sm:max-w-xs"
             value={discount}
             aria-describedby={`${id}-discount-hint`}
             onChange={(e) => setDiscount(e.target.value)}
