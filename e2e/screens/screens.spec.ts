@@ -74,6 +74,38 @@ async function ownListings(ctx: ScreenContext, token?: string, from = 0): Promis
   return created;
 }
 
+/** A price list of `token`'s seller: lines for the first two products (the first with a tier), a customer by email. */
+async function contractList(
+  ctx: ScreenContext,
+  token: string,
+  [first, second]: Product[],
+  customerEmail: string,
+): Promise<string> {
+  const list = await ctx.api.raw<{ id: string }>('POST', '/price-lists', token, {
+    name: 'Rahman Restaurants 2027',
+    validFrom: '2026-01-01',
+    validUntil: '2027-12-31',
+    discountPercent: 5,
+  });
+  const id = list.body.id;
+  for (const [product, share, tiers] of [
+    [first, 0.9, [{ minQty: 100, price: 0.8 }]],
+    [second, 0.85, []],
+  ] as const) {
+    if (!product) continue;
+    const price = Math.round(product.price * share * 100) / 100;
+    const ladder = tiers.map((t) => ({
+      minQty: Math.max(t.minQty, product.minSellQty + 1),
+      price: Math.round(product.price * t.price * 100) / 100,
+    }));
+    const line = await ctx.api.raw('PUT', `/price-lists/${id}/lines/${product._id}`, token, { price, tiers: ladder });
+    expect(line.status, JSON.stringify(line.body)).toBe(200);
+  }
+  const added = await ctx.api.raw('POST', `/price-lists/${id}/customers`, token, { email: customerEmail });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  return id;
+}
+
 /** The user's cart holds products of two sellers (copies of demo products). */
 async function cartFromTwoSellers(ctx: ScreenContext): Promise<void> {
   const token = await ctx.token();
@@ -924,6 +956,48 @@ const SCREENS: Screen[] = [
     open: async ({ page }) => {
       await page.goto('/contact');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  },
+  {
+    name: 'price-list',
+    signedIn: true,
+    fitsPhone: true,
+    open: async (ctx) => {
+      const listings = await ownListings(ctx);
+      const customer = await ctx.partner('Karim Hossain');
+      await ctx.api.createCompany(customer.token, 'Rahman Restaurants');
+      const id = await contractList(ctx, await ctx.token(), listings, customer.user.email);
+      await ctx.page.goto(`/price-lists/${id}`);
+      await expect(ctx.page.getByRole('heading', { level: 1, name: 'Rahman Restaurants 2027' })).toBeVisible();
+      await expect(ctx.page.getByRole('table').getByRole('row')).toHaveCount(3);
+    },
+  },
+  {
+    name: 'price-lists',
+    signedIn: true,
+    fitsPhone: true,
+    open: async (ctx) => {
+      const listings = await ownListings(ctx);
+      const customer = await ctx.partner('Karim Hossain');
+      await ctx.api.createCompany(customer.token, 'Rahman Restaurants');
+      await contractList(ctx, await ctx.token(), listings, customer.user.email);
+      await ctx.page.goto('/price-lists');
+      await expect(ctx.page.getByRole('link', { name: 'Rahman Restaurants 2027' })).toBeVisible();
+    },
+  },
+  {
+    name: 'product-details-contract-price',
+    signedIn: true,
+    fitsPhone: true,
+    open: async (ctx) => {
+      const seller = await ctx.partner('Northwind Wholesale');
+      const listings = await ownListings(ctx, seller.token);
+      // The buyer's first request makes them known to the shop: the seller can name them.
+      await ctx.api.orders(await ctx.token());
+      await contractList(ctx, seller.token, listings, ctx.user.email);
+      await ctx.page.goto(`/product-details/${listings[0]?._id}`);
+      await expect(ctx.page.getByText('Your price')).toBeVisible();
+      await expect(ctx.page.getByText(/^Agreed in “Rahman Restaurants 2027”/)).toBeVisible();
     },
   },
 ];

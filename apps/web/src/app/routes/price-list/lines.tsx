@@ -30,59 +30,57 @@ export function Lines({
     );
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="table">
-        <thead>
-          <tr>
-            <th>Product</th>
-            <th className="text-right">Your price</th>
-            <th className="text-right">Contract price</th>
-            <th>Volume tiers</th>
-            {mayChange ? <th className="sr-only">Actions</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {list.lines.map((line) => (
-            <tr key={line.productId}>
-              <td className="min-w-40">
-                <Link to={paths.productDetails(line.productId)} className="link font-medium break-words link-hover">
-                  {line.name}
-                </Link>
-                {line.sku ? <div className="text-xs text-base-content/60">SKU {line.sku}</div> : null}
-              </td>
-              <td className="text-right text-base-content/70 tabular-nums">{formatPrice(line.listPrice)}</td>
-              <td className="text-right font-semibold tabular-nums">{formatPrice(line.price)}</td>
-              <td className="text-sm">{line.tiers.length > 0 ? tiersText(line) : '—'}</td>
+    // Two columns, so a phone shows each line whole: the product (with its tiers), then its prices and actions.
+    <table className="table table-sm">
+      <thead>
+        <tr>
+          <th>Product</th>
+          <th className="text-right">Contract price</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.lines.map((line) => (
+          <tr key={line.productId}>
+            <td>
+              <Link to={paths.productDetails(line.productId)} className="link font-medium break-words link-hover">
+                {line.name}
+              </Link>
+              {line.sku ? <div className="text-xs text-base-content/60">SKU {line.sku}</div> : null}
+              {line.tiers.length > 0 ? <div className="text-sm">{tiersText(line)}</div> : null}
+            </td>
+            <td className="text-right">
+              <div className="font-semibold whitespace-nowrap tabular-nums">{formatPrice(line.price)}</div>
+              <div className="text-xs whitespace-nowrap text-base-content/60 tabular-nums">
+                list <s>{formatPrice(line.listPrice)}</s>
+              </div>
               {mayChange ? (
-                <td>
-                  <div className="flex justify-end gap-1">
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      aria-label={`Edit the price of ${line.name}`}
-                      onClick={() => onEdit(line)}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost text-error btn-sm"
-                      aria-label={`Remove ${line.name}`}
-                      disabled={remove.isPending}
-                      onClick={() =>
-                        void remove.mutateAsync(line.productId).catch((e: unknown) => toast.error(errorMessage(e)))
-                      }
-                    >
-                      Remove
-                    </button>
-                  </div>
-                </td>
+                <div className="mt-1 flex flex-wrap justify-end gap-1">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={`Edit the price of ${line.name}`}
+                    onClick={() => onEdit(line)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost text-error btn-sm"
+                    aria-label={`Remove ${line.name}`}
+                    disabled={remove.isPending}
+                    onClick={() =>
+                      void remove.mutateAsync(line.productId).catch((e: unknown) => toast.error(errorMessage(e)))
+                    }
+                  >
+                    Remove
+                  </button>
+                </div>
               ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -115,13 +113,14 @@ export function LinesFile({ list, mayChange }: { list: PriceList; mayChange: boo
           Download CSV
         </button>
         {mayChange ? (
-          <label htmlFor={`${id}-file`} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-medium">Upload CSV or .xlsx</span>
+          // The button is the label of a file input that only assistive technology sees.
+          <label htmlFor={`${id}-file`} className="btn btn-outline btn-primary btn-sm">
+            {upload.isPending ? 'Uploading...' : 'Upload CSV or .xlsx'}
             <input
               id={`${id}-file`}
               type="file"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              className="file-input"
+              className="sr-only"
               disabled={upload.isPending}
               onChange={(event) => {
                 void onFile(event.currentTarget.files?.[0]);
