@@ -15,7 +15,10 @@ let t: TestApp;
 let co: ReturnType<typeof companyClient>;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '100000', READ_RATE_LIMIT_PER_MINUTE: '100000' } });
+  // The catalogue cache on, as in production: no cached answer may carry a contract price.
+  t = await createTestApp({
+    env: { WRITE_RATE_LIMIT_PER_MINUTE: '100000', READ_RATE_LIMIT_PER_MINUTE: '100000', CATALOGUE_CACHE: 'true' },
+  });
   co = companyClient(t);
 });
 afterAll(async () => t.close());
@@ -393,6 +396,29 @@ describe('the price rule', () => {
     // A buyer role may not ask at all.
     const buyerAsks = { email: b.admin.email, productId: s.pan, quantity: 1 };
     expect((await call(b.buyer, 'POST', '/api/price-lists/price-for', buyerAsks)).statusCode).toBe(403);
+  });
+
+  test('the shared catalogue never carries a contract price: company B and a visitor get the base price from the warm cache', async () => {
+    const s = await seller('Cached');
+    const a = await buyers('Company A');
+    const b = await buyers('Company B');
+    const id = await newList(s.manager, { name: 'A only' });
+    await setLine(s.manager, id, s.pan, 7.5);
+    await give(s.manager, id, a.buyer.email);
+    const page = `/api/products/${s.pan}`;
+    const search = `/api/products?q=${encodeURIComponent('Cached frying pan')}`;
+    // Company A loads the pages first (they are kept), and its own prices say 7.50.
+    for (const url of [page, search]) expect((await call(a.buyer, 'GET', url)).statusCode).toBe(200);
+    expect(await priceOf(a.buyer, s.pan)).toMatchObject({ unitPrice: 7.5, source: 'contract' });
+    for (const who of [b.buyer, null]) {
+      const one = await call(who, 'GET', page);
+      expect(one.headers['x-cache']).toBe(who ? 'hit' : 'miss');
+      expect(one.json<{ price: number }>().price).toBe(10);
+      const listed = await call(who, 'GET', search);
+      expect(listed.json<{ _id: string; price: number }[]>().find((p) => p._id === s.pan)?.price).toBe(10);
+      expect(listed.body).not.toContain('7.5');
+    }
+    expect(await priceOf(b.buyer, s.pan)).toMatchObject({ unitPrice: 10, source: 'base' });
   });
 
   test('POST /prices: an unknown product is 404 and a bad line 400', async () => {
