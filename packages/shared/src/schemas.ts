@@ -352,6 +352,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_STOCK: 409,
   STOCK_LIMIT_EXCEEDED: 409,
   EMPTY_CART: 409,
+  /** A cart item's contract price ended before checkout: repriced, and the buyer is told before anything is placed. */
+  PRICES_CHANGED: 409,
   INVALID_TRANSITION: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,
   SKU_TAKEN: 409,

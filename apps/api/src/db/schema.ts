@@ -164,6 +164,9 @@ export const cartItems = pgTable(
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     // The product's own price when `price` was set, and its part number when bought.
     listPrice: numeric('list_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    // The price list the price came from (docs/architecture.md, "Contract prices"); null: the
+    // product's own price or tier. No foreign key: a deleted list is one whose price has ended.
+    priceListId: uuid('price_list_id'),
     sku: text('sku'),
     userUid: text('user_uid').notNull(),
     userEmail: text('user_email').notNull(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CartItem, Customer, PriceList, PriceListSummary, PricedLine } from '@b2b/shared';
+import { buildShipTo } from '@b2b/shared/testing';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { companyClient } from '../helpers/companies.js';
 import { createUser, type TestUser } from '../helpers/users.js';
@@ -419,6 +420,30 @@ describe('the price rule', () => {
       expect(listed.body).not.toContain('7.5');
     }
     expect(await priceOf(b.buyer, s.pan)).toMatchObject({ unitPrice: 10, source: 'base' });
+  });
+
+  test('a contract that ended before checkout: the cart moves to the price now, the buyer is told, then the order places', async () => {
+    const s = await seller('Ending');
+    const b = await buyers('Ended contract');
+    const id = await newList(s.manager, { name: 'Until yesterday', validUntil: day(30) });
+    await setLine(s.manager, id, s.kettle, 18);
+    await give(s.manager, id, b.buyer.email);
+    await t.api.buy(b.buyer, s.kettle, 5);
+    await t.api.buy(b.buyer, s.pan, 2);
+    expect((await t.api.cart(b.buyer)).map((item) => item.price).sort()).toEqual([10, 18]);
+    // The contract ends.
+    await t.database.db.execute(sql`update price_lists set valid_until = ${day(-1)} where id = ${id}`);
+    const refused = await t.api.placeRaw(b.buyer, { shipTo: buildShipTo() });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'PRICES_CHANGED',
+      message: expect.stringContaining('Ending kettle: now $20.00 each (was $18.00).'),
+    });
+    // Nothing was placed; the cart shows the price now.
+    expect((await t.api.cart(b.buyer)).map((item) => item.price).sort()).toEqual([10, 20]);
+    const placed = await t.api.place(b.buyer);
+    const order = await t.api.order(b.buyer, placed.orders[0]?._id ?? '');
+    expect(order.total).toBe(120);
   });
 
   test('POST /prices: an unknown product is 404 and a bad line 400', async () => {

@@ -100,16 +100,19 @@ function lockProducts(tx: AppTx, productIds: readonly string[]) {
  */
 async function reprice(tx: AppTx, product: LockedProduct, book: PriceBook, uids: readonly string[]): Promise<void> {
   if (!uids.some((uid) => hasTiers(book, product, uid))) return;
-  const prices = uids.map((uid) => book.priceAt(product, uid, book.held(product.id, uid)).unitPrice.toFixed(2));
+  const prices = uids.map((uid) => book.priceAt(product, uid, book.held(product.id, uid)));
   const list = sql`${product.price}::numeric`;
   await tx.execute(sql`
-    update ${cartItems} set price = changed.price, list_price = ${list}
+    update ${cartItems} set price = changed.price, list_price = ${list}, price_list_id = changed.price_list_id
     from (
-      select held.id, p.price
+      select held.id, p.price, p.price_list_id
       from ${cartItems} as held
-      join unnest(${sql.param(uids)}::text[], ${sql.param(prices)}::numeric[]) as p(uid, price) on held.user_uid = p.uid
+      join unnest(${sql.param(uids)}::text[], ${sql.param(prices.map((p) => p.unitPrice.toFixed(2)))}::numeric[],
+                  ${sql.param(prices.map((p) => p.priceList?.id ?? null))}::uuid[])
+           as p(uid, price, price_list_id) on held.user_uid = p.uid
       where held.product_id = ${product.id} and held.held_until > now()
-        and (held.price <> p.price or held.list_price <> ${list})
+        and (held.price <> p.price or held.list_price <> ${list}
+             or held.price_list_id is distinct from p.price_list_id)
       for update of held skip locked
     ) as changed
     where ${cartItems.id} = changed.id`);
@@ -192,8 +195,9 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
       const sold = [...new Set(accepted.map((a) => a.product.id))];
       const column = <T>(pick: (a: (typeof accepted)[number]) => T) => sql.param(accepted.map(pick));
       // Every new row of a buyer is charged the price of their total after the whole batch.
-      const unitPrice = ({ product, line }: (typeof accepted)[number]) =>
-        book.priceAt(product, line.user.uid, book.held(product.id, line.user.uid)).unitPrice.toFixed(2);
+      const priceOf = ({ product, line }: (typeof accepted)[number]) =>
+        book.priceAt(product, line.user.uid, book.held(product.id, line.user.uid));
+      const unitPrice = (a: (typeof accepted)[number]) => priceOf(a).unitPrice.toFixed(2);
       await tx.execute(sql`
         with bought as (
           update ${products}
@@ -204,20 +208,21 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
           where ${products.id} = sold.id
           returning ${products.id}
         )
-        insert into ${cartItems} (id, product_id, name, image, brand, category, price, list_price, sku,
+        insert into ${cartItems} (id, product_id, name, image, brand, category, price, list_price, price_list_id, sku,
                                   user_uid, user_email, display_name, buy_quantity, seller_uid, seller_email, held_until)
-        select r.id, r.product_id, r.name, r.image, r.brand, r.category, r.price, r.list_price, r.sku,
+        select r.id, r.product_id, r.name, r.image, r.brand, r.category, r.price, r.list_price, r.price_list_id, r.sku,
                r.uid, r.email, r.display_name, r.qty, r.seller_uid, r.seller_email,
                now() + make_interval(hours => ${holdHours}::integer)
         from unnest(${column((a) => a.id)}::uuid[], ${column((a) => a.product.id)}::uuid[],
                     ${column((a) => a.product.name)}::text[], ${column((a) => a.product.image)}::text[],
                     ${column((a) => a.product.brand)}::text[], ${column((a) => a.product.category)}::text[],
                     ${column(unitPrice)}::numeric[], ${column((a) => a.product.price.toFixed(2))}::numeric[],
+                    ${column((a) => priceOf(a).priceList?.id ?? null)}::uuid[],
                     ${column((a) => a.product.sku)}::text[],
                     ${column((a) => a.line.user.uid)}::text[], ${column((a) => a.line.user.email)}::text[],
                     ${column((a) => a.line.user.displayName)}::text[], ${column((a) => a.line.buyQuantity)}::integer[],
                     ${column((a) => a.product.sellerId)}::text[], ${column((a) => a.product.ownerEmail)}::text[])
-             as r(id, product_id, name, image, brand, category, price, list_price, sku,
+             as r(id, product_id, name, image, brand, category, price, list_price, price_list_id, sku,
                   uid, email, display_name, qty, seller_uid, seller_email)
         where r.product_id in (select id from bought)`);
       // The new rows already have the new price; this moves the buyers' earlier holds to it.

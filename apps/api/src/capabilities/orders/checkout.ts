@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
+  formatPrice,
   judgeQuantity,
   lineAmount,
   sumAmounts,
@@ -16,6 +17,7 @@ import { notifyApprovalRequested, notifyOrdersPlaced, type PlacedOrder } from '.
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { companyNames, membershipOf } from '../companies/index.js';
 import { holding } from '../../db/holding.js';
+import { openPriceBook } from '../../pricing/price-book.js';
 import { toOrderSummary } from './mapping.js';
 
 /**
@@ -58,6 +60,47 @@ async function assertCartFitsRules(tx: AppTx, items: readonly CartItemRow[]): Pr
   );
 }
 
+/**
+ * A cart item bought at a contract price keeps it only while that contract still gives it to the
+ * buyer (docs/architecture.md, "Contract prices"): one whose list ended, was deleted or no longer
+ * names the buyer's customer moves to the buyer's price now (their own transaction, so the cart
+ * shows it). The items whose price changed, for the buyer to see before anything is placed.
+ */
+async function repriceEndedContracts(db: AppDb, user: AuthUser) {
+  return db.transaction(async (tx) => {
+    const items = await tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.userUid, user.uid), holding(), isNotNull(cartItems.priceListId)))
+      .for('update');
+    if (items.length === 0) return [];
+    const ids = [...new Set(items.map((item) => item.productId))];
+    const [rows, book] = [
+      await tx
+        .select({ id: products.id, sellerId: products.sellerId, price: products.price, priceTiers: products.priceTiers })
+        .from(products)
+        .where(inArray(products.id, ids)),
+      await openPriceBook(tx, { uids: [user.uid], productIds: ids }),
+    ];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const changed: { productId: string; name: string; was: number; now: number }[] = [];
+    for (const item of items) {
+      const product = byId.get(item.productId);
+      if (!product) continue;
+      const price = book.priceAt(product, user.uid, book.held(product.id, user.uid));
+      if (price.priceList?.id === item.priceListId) continue;
+      await tx
+        .update(cartItems)
+        .set({ price: price.unitPrice, listPrice: product.price, priceListId: price.priceList?.id ?? null })
+        .where(eq(cartItems.id, item.id));
+      if (price.unitPrice !== item.price) {
+        changed.push({ productId: item.productId, name: item.name, was: item.price, now: price.unitPrice });
+      }
+    }
+    return changed;
+  });
+}
+
 export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTimeoutHours: number }) {
   return {
     /**
@@ -71,6 +114,15 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
       input: PlaceOrder,
       inTransaction?: InTransaction<PlaceOrderResult>,
     ): Promise<PlaceOrderResult> {
+      const changed = await repriceEndedContracts(db, user);
+      if (changed.length > 0) {
+        const lines = changed.map((c) => `${c.name}: now ${formatPrice(c.now)} each (was ${formatPrice(c.was)}).`);
+        throw new AppError(
+          'PRICES_CHANGED',
+          `A contract price in your cart has ended, so nothing was ordered yet. ${lines.join(' ')} Check your cart and place the order again.`,
+          changed.map((c) => ({ field: c.productId, message: lines[changed.indexOf(c)] ?? '' })),
+        );
+      }
       return db.transaction(async (tx) => {
         const items = await tx
           .delete(cartItems)

@@ -280,6 +280,25 @@ test('a line that no longer fits the seller’s changed rules is named on that l
   expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
 });
 
+test('a contract price that ended is named on its line, the buyer is warned, and the cart is asked again', async () => {
+  const message = 'Copy Paper A4: now $10.00 each (was $9.20).';
+  const text = `A contract price in your cart has ended, so nothing was ordered yet. ${message} Check your cart and place the order again.`;
+  const { user: person } = renderCheckout([tiered, kettle], () =>
+    errorResponse(409, 'PRICES_CHANGED', text, [{ field: tiered.productId, message }]),
+  );
+  await fillAddress(person);
+  const asked = receivedRoutes().filter((route) => route.startsWith('GET /api/carts')).length;
+  await person.click(screen.getByRole('button', { name: 'Place order' }));
+  await waitFor(() =>
+    expect(showAlert).toHaveBeenCalledWith({ icon: 'warning', title: 'Prices in your cart have changed', text }),
+  );
+  const review = screen.getByRole('list', { name: 'Orders to place' });
+  expect(within(review).getByText('Copy Paper A4').closest('li')).toHaveTextContent(message);
+  await waitFor(() =>
+    expect(receivedRoutes().filter((route) => route.startsWith('GET /api/carts')).length).toBeGreaterThan(asked),
+  );
+});
+
 const kitchen: CompanyAddress = {
   ...buildShipTo({ name: 'Rahman Restaurants', line1: '12 Kitchen Road', line2: 'Back gate', city: 'Dhaka' }),
   _id: '50000000-0000-4000-8000-000000000001',

@@ -73,6 +73,11 @@ export default function CheckoutRoute() {
         });
         // The seller's change may have moved the unit prices too.
         void cart.refetch();
+      } else if (error instanceof ApiError && error.code === 'PRICES_CHANGED') {
+        // A contract price ended: the cart now holds the prices the order would be placed at.
+        setRefusals(Object.fromEntries((error.details ?? []).map((detail) => [detail.field, detail.message])));
+        await showAlert({ icon: 'warning', title: 'Prices in your cart have changed', text: errorMessage(error) });
+        void cart.refetch();
       } else if (!(error instanceof ApiError && error.details?.some((detail) => isFormField(detail.field)))) {
         await showAlert({ icon: 'error', title: 'The order was not placed', text: errorMessage(error) });
       }

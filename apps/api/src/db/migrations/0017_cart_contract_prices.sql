@@ -1,0 +1,1 @@
+ALTER TABLE "cart_items" ADD COLUMN "price_list_id" uuid;
