@@ -77,7 +77,12 @@ async function repriceEndedContracts(db: AppDb, user: AuthUser) {
     const ids = [...new Set(items.map((item) => item.productId))];
     const [rows, book] = [
       await tx
-        .select({ id: products.id, sellerId: products.sellerId, price: products.price, priceTiers: products.priceTiers })
+        .select({
+          id: products.id,
+          sellerId: products.sellerId,
+          price: products.price,
+          priceTiers: products.priceTiers,
+        })
         .from(products)
         .where(inArray(products.id, ids)),
       await openPriceBook(tx, { uids: [user.uid], productIds: ids }),
