@@ -292,6 +292,8 @@ export const cartItemSchema = cartItemSnapshotSchema.extend({
   price: cartItemSnapshotSchema.shape.price,
   /** The product's own price when the unit price was last set; the saving per unit is listPrice − price. */
   listPrice: z.number(),
+  /** The buyer's price list the unit price comes from (a contract price); null: the product's own price or tier. */
+  priceListId: z.uuid().nullable(),
   sku: z.string().nullable(),
   packSize: z.number().int(),
   /** The buyer's total of this product over every cart item of it (what the unit price is decided by). */

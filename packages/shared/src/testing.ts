@@ -72,6 +72,7 @@ export function buildCartItem(overrides: Partial<CartItem> = {}): CartItem {
     price,
     // At its list price unless the test says otherwise, like buildOrderLine: no volume saving by accident.
     listPrice: overrides.price ?? price,
+    priceListId: null,
     sku: null,
     packSize: 1,
     productQuantity: overrides.buyQuantity ?? 10,

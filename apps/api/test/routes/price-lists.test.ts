@@ -334,9 +334,9 @@ describe('the price rule', () => {
     await t.api.buy(outsider, s.pan, 10);
     const [mine] = await t.api.cart(b.buyer);
     const [theirs] = await t.api.cart(outsider);
-    expect(mine).toMatchObject<Partial<CartItem>>({ price: 8.9, buyQuantity: 10 });
+    expect(mine).toMatchObject<Partial<CartItem>>({ price: 8.9, buyQuantity: 10, priceListId: id });
     expect(mine?.nextTier).toEqual({ minQty: 50, price: 8.2, more: 40 });
-    expect(theirs).toMatchObject<Partial<CartItem>>({ price: 10, buyQuantity: 10 });
+    expect(theirs).toMatchObject<Partial<CartItem>>({ price: 10, buyQuantity: 10, priceListId: null });
     // The contract's tier reached by the buyer's total moves their earlier hold too.
     await t.api.buy(b.buyer, s.pan, 40);
     expect((await t.api.cart(b.buyer)).map((item) => item.price)).toEqual([8.2, 8.2]);

@@ -252,6 +252,14 @@ test('the review shows the unit price applied, the list price, the saving and th
   expect(screen.getByText('$611.97')).toBeInTheDocument();
 });
 
+test('a line at a contract price says so, with what it saves against the list price', async () => {
+  renderCheckout([{ ...tiered, priceListId: '60000000-0000-4000-8000-000000000001', nextTier: null }, kettle]);
+  const review = await screen.findByRole('list', { name: 'Orders to place' });
+  const line = within(review).getByText('Copy Paper A4').closest('li') as HTMLElement;
+  expect(line).toHaveTextContent('60 × $9.20 (list $10.00)');
+  expect(line).toHaveTextContent('Contract price: you save $48.00');
+});
+
 test('a line that no longer fits the seller’s changed rules is named on that line, and nothing is placed', async () => {
   const message = 'Copy Paper A4: Sold in packs of 8: choose 56 or 64.';
   const { user: person } = renderCheckout([tiered, kettle], () =>

@@ -46,7 +46,7 @@ export function CheckoutReview({ groups, refusals = {} }: CheckoutReviewProps) {
                         </span>
                         {saving > 0 ? (
                           <span className="block text-base-content/70">
-                            Volume price: you save {formatPrice(saving)}
+                            {item.priceListId ? 'Contract price' : 'Volume price'}: you save {formatPrice(saving)}
                           </span>
                         ) : null}
                         {item.nextTier ? (
