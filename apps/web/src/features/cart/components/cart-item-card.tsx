@@ -53,7 +53,8 @@ export function CartItemCard({ item, onRemove, removing }: CartItemCardProps) {
             {sharedTotal ? <li>Your cart holds {formatUnits(item.productQuantity)} of this product in all.</li> : null}
             {saving > 0 ? (
               <li>
-                {item.priceListId ? 'Contract price' : 'Volume price'}: you save <span className="font-semibold">{formatPrice(saving)}</span> on this line.
+                {item.priceListId ? 'Contract price' : 'Volume price'}: you save{' '}
+                <span className="font-semibold">{formatPrice(saving)}</span> on this line.
               </li>
             ) : null}
             {item.nextTier ? <li>Next price: {nextTierMessage(item.nextTier, formatPrice)}.</li> : null}
