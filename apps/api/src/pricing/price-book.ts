@@ -1,7 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { lineAmount, unitPriceFor, type NextTier, type PriceSource, type PriceTier } from '@b2b/shared';
 import type { AppDb, AppTx } from '../db/client.js';
-import { cartItems } from '../db/schema.js';
+import { cartItems, products } from '../db/schema.js';
 import { holding } from '../db/holding.js';
 import { discounted, loadContracts, type BuyerContracts, type PriceListRef } from './contracts.js';
 
@@ -19,6 +19,14 @@ import { discounted, loadContracts, type BuyerContracts, type PriceListRef } fro
  * A volume price belongs to the buyer's total of a product, not to one cart line, so a book
  * carries the buyers' held totals, read once for every product and buyer it is opened for.
  */
+
+/** The columns of `products` a price is made of, to select a PricedProduct with. */
+export const PRICED_COLUMNS = {
+  id: products.id,
+  sellerId: products.sellerId,
+  price: products.price,
+  priceTiers: products.priceTiers,
+};
 
 /** What a product's price is made of. */
 export interface PricedProduct {

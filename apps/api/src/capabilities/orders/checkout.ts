@@ -17,7 +17,7 @@ import { notifyApprovalRequested, notifyOrdersPlaced, type PlacedOrder } from '.
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { companyNames, membershipOf } from '../companies/index.js';
 import { holding } from '../../db/holding.js';
-import { openPriceBook } from '../../pricing/price-book.js';
+import { openPriceBook, PRICED_COLUMNS } from '../../pricing/price-book.js';
 import { toOrderSummary } from './mapping.js';
 
 /**
@@ -76,15 +76,7 @@ async function repriceEndedContracts(db: AppDb, user: AuthUser) {
     if (items.length === 0) return [];
     const ids = [...new Set(items.map((item) => item.productId))];
     const [rows, book] = [
-      await tx
-        .select({
-          id: products.id,
-          sellerId: products.sellerId,
-          price: products.price,
-          priceTiers: products.priceTiers,
-        })
-        .from(products)
-        .where(inArray(products.id, ids)),
+      await tx.select(PRICED_COLUMNS).from(products).where(inArray(products.id, ids)),
       await openPriceBook(tx, { uids: [user.uid], productIds: ids }),
     ];
     const byId = new Map(rows.map((row) => [row.id, row]));

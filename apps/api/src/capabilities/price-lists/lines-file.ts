@@ -19,6 +19,13 @@ import type { Seller } from '../companies/index.js';
 
 const invalid = (message: string) => new AppError('VALIDATION_ERROR', message);
 
+/** A change of a list's lines or customers is a change of the list: its updatedAt moves. */
+export const touch = (tx: AppTx, id: string) =>
+  tx
+    .update(priceLists)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(priceLists.id, id));
+
 /** The columns of a price list's file: the first three are read back; the others name the product. */
 export const LINE_COLUMNS = ['sku', 'price', 'tiers', 'productId', 'name'] as const;
 
@@ -142,10 +149,6 @@ export async function importRows(tx: AppTx, seller: Seller, id: string, file: Pr
         set: { price: sql`excluded.price`, tiers: sql`excluded.tiers` },
       });
   }
-  if (values.length > 0)
-    await tx
-      .update(priceLists)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(priceLists.id, id));
+  if (values.length > 0) await touch(tx, id);
   return { updated: values.length, failed };
 }

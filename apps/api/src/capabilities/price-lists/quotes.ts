@@ -9,7 +9,7 @@ import {
 import type { AppDb, AppTx } from '../../db/client.js';
 import { accounts, companies, companyMembers, products } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { openPriceBook } from '../../pricing/price-book.js';
+import { openPriceBook, PRICED_COLUMNS } from '../../pricing/price-book.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import type { Seller } from '../companies/index.js';
 
@@ -48,15 +48,7 @@ export function createQuotes(db: AppDb) {
      * the seller's products), so nothing of another seller's agreements shows.
      */
     async priceFor(seller: Seller, request: PriceForCustomerRequest): Promise<PriceForCustomer> {
-      const [product] = await db
-        .select({
-          id: products.id,
-          sellerId: products.sellerId,
-          price: products.price,
-          priceTiers: products.priceTiers,
-        })
-        .from(products)
-        .where(eq(products.id, request.productId));
+      const [product] = await db.select(PRICED_COLUMNS).from(products).where(eq(products.id, request.productId));
       if (!product) throw notFound('Product');
       if (product.sellerId !== seller.id) throw invalid('That product is not one of yours.');
       const { person, member } = await whoIs(db, request.email);
@@ -85,15 +77,7 @@ export function createQuotes(db: AppDb) {
     async prices(user: AuthUser, request: PricesRequest): Promise<PricedLine[]> {
       const ids = [...new Set(request.lines.map((line) => line.productId))];
       const [rows, book] = await Promise.all([
-        db
-          .select({
-            id: products.id,
-            sellerId: products.sellerId,
-            price: products.price,
-            priceTiers: products.priceTiers,
-          })
-          .from(products)
-          .where(inArray(products.id, ids)),
+        db.select(PRICED_COLUMNS).from(products).where(inArray(products.id, ids)),
         openPriceBook(db, { uids: [user.uid], productIds: ids, held: [] }),
       ]);
       const byId = new Map(rows.map((row) => [row.id, row]));

@@ -14,7 +14,7 @@ import type { AppDb, AppTx } from '../../db/client.js';
 import { companies, customers, priceListCustomers, priceListLines, priceLists, products } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Seller } from '../companies/index.js';
-import { exportRows, importRows } from './lines-file.js';
+import { exportRows, importRows, touch } from './lines-file.js';
 import { createQuotes, whoIs } from './quotes.js';
 
 /*
@@ -193,10 +193,7 @@ export function createPriceListRepository(db: AppDb) {
             target: [priceListLines.priceListId, priceListLines.productId],
             set: { price: input.price, tiers },
           });
-        await tx
-          .update(priceLists)
-          .set({ updatedAt: sql`now()` })
-          .where(eq(priceLists.id, id));
+        await touch(tx, id);
         return { productId, name: product.name, sku: product.sku, listPrice: product.price, price: input.price, tiers };
       });
     },
@@ -208,11 +205,7 @@ export function createPriceListRepository(db: AppDb) {
           .delete(priceListLines)
           .where(and(eq(priceListLines.priceListId, id), eq(priceListLines.productId, productId)))
           .returning({ productId: priceListLines.productId });
-        if (deleted.length > 0)
-          await tx
-            .update(priceLists)
-            .set({ updatedAt: sql`now()` })
-            .where(eq(priceLists.id, id));
+        if (deleted.length > 0) await touch(tx, id);
         return deleted.length > 0;
       });
     },
@@ -247,10 +240,7 @@ export function createPriceListRepository(db: AppDb) {
           .returning({ id: customers.id, companyId: customers.companyId, name: customers.name });
         const added = customer as Customer;
         await tx.insert(priceListCustomers).values({ priceListId: id, customerId: added.id }).onConflictDoNothing();
-        await tx
-          .update(priceLists)
-          .set({ updatedAt: sql`now()` })
-          .where(eq(priceLists.id, id));
+        await touch(tx, id);
         return added;
       });
     },
@@ -279,11 +269,7 @@ export function createPriceListRepository(db: AppDb) {
           .delete(priceListCustomers)
           .where(and(eq(priceListCustomers.priceListId, id), eq(priceListCustomers.customerId, customerId)))
           .returning({ customerId: priceListCustomers.customerId });
-        if (deleted.length > 0)
-          await tx
-            .update(priceLists)
-            .set({ updatedAt: sql`now()` })
-            .where(eq(priceLists.id, id));
+        if (deleted.length > 0) await touch(tx, id);
         return deleted.length > 0;
       });
     },
