@@ -29,19 +29,33 @@ export function useMyPrices(uid: string | null, lines: readonly { productId: str
 }
 
 /**
- * The signed-in buyer's contract price for one unit of each of these products, where it differs
- * from the product's own price (empty for a visitor, and for the seller's own products).
+ * The signed-in buyer's contract unit price for each of these lines (at its quantity), where it
+ * differs from the line's own price; empty for a visitor.
  */
-export function useYourPrices(products: readonly Product[] | undefined): ReadonlyMap<string, number> {
+export function useContractPrices(
+  lines: readonly { productId: string; quantity: number; price: number }[],
+): ReadonlyMap<string, number> {
   const { user } = useAuth();
-  const others = (products ?? []).filter((p) => !user || p.email?.toLowerCase() !== user.email.toLowerCase());
-  const lines = others.slice(0, 100).map((p) => ({ productId: p._id, quantity: 1 }));
-  const prices = useMyPrices(user?.uid ?? null, lines);
-  const own = new Map(others.map((p) => [p._id, p.price]));
+  const asked = lines.slice(0, 100);
+  const prices = useMyPrices(
+    user?.uid ?? null,
+    asked.map(({ productId, quantity }) => ({ productId, quantity })),
+  );
+  const own = new Map(asked.map((line) => [line.productId, line.price]));
   const yours = new Map<string, number>();
   for (const line of prices.data ?? []) {
     if (line.source === 'contract' && line.unitPrice !== own.get(line.productId))
       yours.set(line.productId, line.unitPrice);
   }
   return yours;
+}
+
+/**
+ * The signed-in buyer's contract price for one unit of each of these products, where it differs
+ * from the product's own price (empty for a visitor, and for the seller's own products).
+ */
+export function useYourPrices(products: readonly Product[] | undefined): ReadonlyMap<string, number> {
+  const { user } = useAuth();
+  const others = (products ?? []).filter((p) => !user || p.email?.toLowerCase() !== user.email.toLowerCase());
+  return useContractPrices(others.map((p) => ({ productId: p._id, quantity: 1, price: p.price })));
 }

@@ -5,6 +5,7 @@ import {
   DASHBOARD_LIST_SIZE,
   formatOrderNumber,
   LOW_STOCK_MIN_ORDERS,
+  sumAmounts,
   type Dashboard,
 } from '@b2b/shared';
 import { queryRows, type AppDb } from '../../db/client.js';
@@ -97,7 +98,7 @@ export function createDashboardRepository(db: AppDb) {
         days: series,
         totals: {
           orders: series.reduce((sum, day) => sum + day.orders, 0),
-          revenue: Math.round(series.reduce((sum, day) => sum + day.revenue, 0) * 100) / 100,
+          revenue: sumAmounts(series.map((day) => day.revenue)),
         },
         awaitingConfirmation: {
           count: awaitingCount[0]?.n ?? 0,

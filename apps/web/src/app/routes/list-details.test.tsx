@@ -89,6 +89,26 @@ test('shows the lines with their products; one deleted since is marked, not drop
   expect(paper).toHaveTextContent('SKU CP-1');
   expect(within(paper).getByRole('spinbutton', { name: 'Quantity of Copy paper' })).toHaveValue(12);
   expect(within(lines).getByRole('article', { name: 'Old binders' })).toHaveTextContent('No longer sold');
+  // Without a contract: the list price, and the total at it (12 × 10.00; the deleted line counts nothing).
+  expect(paper).toHaveTextContent('$10.00 each');
+  expect(screen.getByText(/^At list prices:/)).toHaveTextContent('$120.00');
+});
+
+test('a buyer with a contract sees their price per line and the total at it', async () => {
+  server.use(
+    http.post('/api/prices', async ({ request }) => {
+      const { lines } = (await request.json()) as { lines: { productId: string; quantity: number }[] };
+      expect(lines).toEqual([{ productId: PAPER, quantity: 12 }]);
+      return HttpResponse.json({
+        lines: [{ productId: PAPER, quantity: 12, unitPrice: 8.9, lineTotal: 106.8, source: 'contract' }],
+      });
+    }),
+  );
+  serveList(buildList([line({}), deleted]));
+  renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  const paper = await screen.findByRole('article', { name: 'Copy paper' });
+  expect(await within(paper).findByText(/Your price \$8\.90 each \(list \$10\.00\)/)).toBeInTheDocument();
+  expect(screen.getByText(/^At your prices:/)).toHaveTextContent('$106.80');
 });
 
 test('a quantity is changed and saved; a line is removed', async () => {
@@ -138,7 +158,7 @@ test('Add list to cart reports every line, a deleted product included, with an I
   expect(status).toHaveTextContent('Copy paper (CP-1)Added to cart');
   expect(status).toHaveTextContent('Old binders (OB-9)No longer sold');
   expect(within(status).getByRole('link', { name: 'Go to my cart' })).toHaveAttribute('href', `/carts/${BUYER}`);
-  const post = receivedRequests().find((r) => r.method === 'POST');
+  const post = receivedRequests().find((r) => r.method === 'POST' && r.route.endsWith('/add-to-cart'));
   expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
 });
 

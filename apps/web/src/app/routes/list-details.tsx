@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useCurrentCompany } from '@/lib/company';
+import { useContractPrices } from '@/lib/my-prices';
 import { errorMessage } from '@/lib/errors';
 import { formatCount, formatPrice } from '@/lib/format';
 import { cartKeys } from '@/features/cart/api/get-cart';
@@ -138,8 +139,16 @@ function ListView({ list }: { list: SavedList }) {
   // One key per click, reused when the same request is retried after a failure.
   const pendingKey = useRef<string | null>(null);
   const addToCart = useAddListToCart({ invalidate: [cartKeys.all, productKeys.all] });
+  // A buyer with a contract sees its prices here, as on every product surface.
+  const yours = useContractPrices(
+    list.lines.flatMap(({ productId, quantity, product }) =>
+      product ? [{ productId, quantity, price: product.price }] : [],
+    ),
+  );
   const total = sumAmounts(
-    list.lines.map((line) => (line.product ? lineAmount(line.product.price, line.quantity) : 0)),
+    list.lines.map((line) =>
+      line.product ? lineAmount(yours.get(line.productId) ?? line.product.price, line.quantity) : 0,
+    ),
   );
 
   const onAdd = async () => {
@@ -248,7 +257,10 @@ function ListView({ list }: { list: SavedList }) {
                           <>
                             {line.sku ? ' · ' : null}
                             <SellerName email={product.sellerEmail} company={product.sellerName} /> · pack of{' '}
-                            {formatCount(product.packSize)} · {formatPrice(product.price)} each
+                            {formatCount(product.packSize)} ·{' '}
+                            {yours.has(line.productId)
+                              ? `Your price ${formatPrice(yours.get(line.productId))} each (list ${formatPrice(product.price)})`
+                              : `${formatPrice(product.price)} each`}
                           </>
                         ) : null}
                       </p>
@@ -278,8 +290,9 @@ function ListView({ list }: { list: SavedList }) {
       )}
       {list.lines.length > 0 ? (
         <p className="mt-4 text-right text-sm text-base-content/70">
-          At list prices: <span className="font-semibold text-base-content">{formatPrice(total)}</span> (volume prices
-          apply in the cart)
+          {yours.size > 0 ? 'At your prices' : 'At list prices'}:{' '}
+          <span className="font-semibold text-base-content">{formatPrice(total)}</span> (volume prices apply in the
+          cart)
         </p>
       ) : null}
     </>
