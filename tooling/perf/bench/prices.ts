@@ -1,8 +1,20 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT } from '@b2b/shared';
 import { createDatabase, generateCatalogue } from '@b2b/api/tooling';
-import { createBuyer, idToken, type EmulatorUser } from './servers.js';
-import { createThrowawayDatabase, percentiles, startBenchApi, verdict, type BenchApi } from './throwaway.js';
+import { withSection } from './doc-sections.js';
+import { serverVersion } from './fixture.js';
+import { createBuyer, idToken, REPO_ROOT, type EmulatorUser } from './servers.js';
+import {
+  BENCH_ADMIN_URL,
+  createThrowawayDatabase,
+  percentiles,
+  startBenchApi,
+  verdict,
+  type BenchApi,
+} from './throwaway.js';
 
 /*
  * `npm run bench:prices` (root; it starts the Auth Emulator around this script): contract prices
@@ -17,8 +29,8 @@ import { createThrowawayDatabase, percentiles, startBenchApi, verdict, type Benc
  *   - a product page: GET /api/products/:id, then the buyer's hold of it and POST /api/prices for
  *     one unit, side by side (half of them products of the contract, half any product).
  * Page views are offered at a steady BENCH_VIEW_RATE a second (an open loop: a view's time runs
- * from when it was due, so a slow answer delays none after it), in alternating phases of the two
- * buyers after one unmeasured pass that warms the catalogue cache, and a visitor's (the shared
+ * from when it was due, so a slow answer delays none after it), in phases (three rounds, each in another
+ * order) after one unmeasured pass that warms the catalogue cache, and a visitor's (the shared
  * catalogue's answers alone: what the pages cost before contract prices). Goal: the contract buyer's p99
  * ≤ 1.5× the other's. Then POST /api/prices for 24 distinct products at a steady
  * BENCH_PRICES_RATE a second, each buyer: goal p99 ≤ 30 ms.
@@ -30,6 +42,7 @@ import { createThrowawayDatabase, percentiles, startBenchApi, verdict, type Benc
  *   BENCH_VIEW_RATE       page views a second (default 40)
  *   BENCH_PRICES_RATE     POST /api/prices a second (default 100)
  *   BENCH_SEED            the sequence's seed (default 42)
+ *   BENCH_KEEP_DB=true    keep the database afterwards (to EXPLAIN its queries)
  */
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
@@ -38,6 +51,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const VIEW_RATE = Number(process.env.BENCH_VIEW_RATE ?? 40);
 const PRICES_RATE = Number(process.env.BENCH_PRICES_RATE ?? 100);
 const SEED = Number(process.env.BENCH_SEED ?? 42);
+const ROUNDS = 3;
 const LIST_PAGES = 417;
 const SELLER = 'generated-seller-001';
 const GOALS = { pageRatio: 1.5, pricesP99Ms: 30 };
@@ -215,6 +229,32 @@ const merge = (phases: Phase[]): Phase => ({
   errors: phases.reduce((sum, p) => sum + p.errors, 0),
 });
 
+/** The "Contract prices" section of docs/benchmarks.md (bench/doc-sections.ts). */
+async function writeSection(table: string[]) {
+  const file = join(REPO_ROOT, 'docs', 'benchmarks.md');
+  const pg = await serverVersion(BENCH_ADMIN_URL);
+  const body = [
+    '## Contract prices',
+    '',
+    `\`npm run bench:prices\` (tooling/perf/bench/prices.ts): ${PRODUCTS.toLocaleString('en-US')} generated products on ` +
+      `PostgreSQL ${pg.version}, one seller's price list of ${LINES.toLocaleString('en-US')} lines (its products on the ` +
+      `first ${LIST_PAGES} list pages, the rest spread over its catalogue) assigned to one buyer, the API as its own ` +
+      `process with the catalogue cache on. The buyer with the contract, a buyer without one and a visitor browse the ` +
+      `same seeded sequence of page views as the web asks for them (a list page: the page, then \`POST /api/prices\` for ` +
+      `its ${DEFAULT_PAGE_SIZE} products; a product page: the product, then the buyer's hold of it and its price side by ` +
+      `side), ${VIEW_RATE} views a second offered steadily (a view's time runs from when it was due), ${SECONDS} s ` +
+      `phases (each of three rounds in another order), after one unmeasured pass. Measured ` +
+      `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}.`,
+    '',
+    ...table,
+  ].join('\n');
+  let text = withSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n', 'contract-prices', body);
+  const prettier = await import('prettier');
+  text = await prettier.format(text, { ...((await prettier.resolveConfig(file)) ?? {}), filepath: file });
+  writeFileSync(file, text);
+  console.log('wrote the "Contract prices" section of docs/benchmarks.md');
+}
+
 const database = await createThrowawayDatabase('prices');
 let api: BenchApi | undefined;
 try {
@@ -238,10 +278,22 @@ try {
   await browse(browsers.none, sequence);
   const visitor: Browser = { base: api.base, user: null, token: null };
   const phases = { contract: [] as Phase[], none: [] as Phase[], visitor: [] as Phase[] };
-  for (let round = 0; round < 2; round++) {
-    phases.contract.push(await browse(browsers.contract, sequence));
-    phases.none.push(await browse(browsers.none, sequence));
-    phases.visitor.push(await browse(visitor, sequence));
+  // Each round in another order, so no one always follows the same phase.
+  const orders = [
+    ['contract', 'none', 'visitor'],
+    ['none', 'visitor', 'contract'],
+    ['visitor', 'contract', 'none'],
+  ] as const;
+  const who = { ...browsers, visitor };
+  for (const [round, order] of orders.slice(0, ROUNDS).entries()) {
+    for (const name of order) {
+      const phase = await browse(who[name], sequence);
+      phases[name].push(phase);
+      const p99 = (times: number[]) => Math.round(percentiles(times).p99);
+      console.log(
+        `  round ${round + 1}, ${name}: list p99 ${p99(phase.times.list)} ms, product p99 ${p99(phase.times.product)} ms`,
+      );
+    }
   }
   const pages = { contract: merge(phases.contract), none: merge(phases.none), visitor: merge(phases.visitor) };
 
@@ -266,35 +318,40 @@ try {
     visitor: 'a visitor (the catalogue alone, no prices asked)',
   };
   const ms = (n: number) => `${Math.round(n)} ms`;
-  console.log(
-    `\nContract prices at ${PRODUCTS.toLocaleString('en-US')} products, ${LINES.toLocaleString('en-US')} contract lines ` +
-      `(PostgreSQL, catalogue cache on; ${VIEW_RATE} page views/s, ${SECONDS} s phases, two of each buyer)`,
-  );
-  console.log(
-    '| buyer | list page p50 | list page p99 | product page p50 | product page p99 | contract prices shown | errors |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
+  const out = [
+    '| who browses | list page p50 | list page p99 | product page p50 | product page p99 | contract prices shown | errors |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
   for (const [who, phase] of Object.entries(pages)) {
     const list = percentiles(phase.times.list);
     const product = percentiles(phase.times.product);
-    console.log(
+    out.push(
       `| ${WHO[who as keyof typeof WHO]} | ${ms(list.p50)} | ${ms(list.p99)} | ${ms(product.p50)} | ${ms(product.p99)} | ${phase.contractPrices.toLocaleString('en-US')} | ${phase.errors} |`,
     );
   }
+  out.push('');
+  let met = true;
   for (const kind of ['list', 'product'] as const) {
     const ratio = percentiles(pages.contract.times[kind]).p99 / percentiles(pages.none.times[kind]).p99;
-    console.log(
-      `  ${kind} page p99, with ÷ without a contract: ${ratio.toFixed(2)}× — ${verdict(ratio <= GOALS.pageRatio)} (goal ≤ ${GOALS.pageRatio}×)`,
+    met &&= ratio <= GOALS.pageRatio;
+    out.push(
+      `- ${kind} page p99, with ÷ without a contract: ${ratio.toFixed(2)}× — ${verdict(ratio <= GOALS.pageRatio)} (goal ≤ ${GOALS.pageRatio}×)`,
     );
   }
   for (const [who, run] of Object.entries(pricesRuns)) {
     const p = percentiles(run.times.map((t) => t.ms));
-    console.log(
-      `  POST /api/prices, ${DEFAULT_PAGE_SIZE} products at ${PRICES_RATE}/s, ${who === 'contract' ? 'with a contract' : 'without one'}: ` +
-        `p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, ${run.errors} errors — ${verdict(p.p99 <= GOALS.pricesP99Ms && run.errors === 0)} (goal p99 ≤ ${GOALS.pricesP99Ms} ms)`,
+    const ok = p.p99 <= GOALS.pricesP99Ms && run.errors === 0;
+    met &&= ok;
+    out.push(
+      `- \`POST /api/prices\`, ${DEFAULT_PAGE_SIZE} products at ${PRICES_RATE}/s, ${WHO[who as keyof typeof WHO]}: ` +
+        `p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, ${run.errors} errors — ${verdict(ok)} (goal p99 ≤ ${GOALS.pricesP99Ms} ms)`,
     );
   }
+  console.log(`\n${out.join('\n')}`);
+  process.exitCode = met ? 0 : 1;
+  if (process.env.BENCH_WRITE !== 'false') await writeSection(out);
 } finally {
   await api?.stop();
-  await database.drop();
+  if (process.env.BENCH_KEEP_DB === 'true') console.log(`Kept the database: ${database.url}`);
+  else await database.drop();
 }
