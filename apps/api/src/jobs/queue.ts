@@ -1,5 +1,4 @@
 import PgBoss from 'pg-boss';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 
 /*
@@ -56,7 +55,8 @@ export interface JobQueue {
 }
 
 export interface JobQueueOptions {
-  log: FastifyBaseLogger;
+  /** Where the queue's warnings go (the app's logger, or an import thread's messages). */
+  log: { warn(detail: object, message: string): void };
   /** How often an idle worker looks for new jobs. */
   pollingIntervalSeconds?: number;
   /** How often expired jobs (of dead workers) are failed for retry, and old ones archived. */
