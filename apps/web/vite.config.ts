@@ -7,6 +7,7 @@ import { budget } from './build/budget.ts';
 import { pageShells } from './build/page-shells.ts';
 import { precompress } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
+import { buildCurrency, shopFile } from './build/shop-currency.ts';
 
 // The config may be loaded from the repository root (`vite build --config apps/web/vite.config.ts`),
 // so every path is anchored to this folder rather than to the working directory.
@@ -58,6 +59,7 @@ function clientBuildPlugins() {
       // Any guarded page with no link of its own in the signed-out navbar stands for them all.
       { path: '/profile', file: 'app.html', hydrate: false },
     ]),
+    shopFile(CURRENCY),
     precompress(),
     // What `/` may load before it can show anything, gzipped (issue 10: JavaScript ≤ 150 KB).
     budget({ scriptKb: 150, styleKb: 20 }),
@@ -66,10 +68,12 @@ function clientBuildPlugins() {
 
 /** The prerendered footer's copyright year (src/lib/hydration.ts: the client's first frame says the same). */
 const BUILD_YEAR = new Date().getFullYear();
+/** The shop's currency, the build's (build/shop-currency.ts). */
+const CURRENCY = buildCurrency();
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   root,
-  define: { __BUILD_YEAR__: JSON.stringify(BUILD_YEAR) },
+  define: { __BUILD_YEAR__: JSON.stringify(BUILD_YEAR), __SHOP_CURRENCY__: JSON.stringify(CURRENCY) },
   plugins: [
     react(),
     tailwindcss(),

@@ -3,10 +3,14 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   APP_TITLE,
+  CURRENCIES,
   DEFAULT_APPROVAL_TIMEOUT_HOURS,
   DEFAULT_CART_HOLD_HOURS,
   DEFAULT_IMPORT_MAX_BYTES,
+  DEFAULT_CURRENCY,
   DEMO_PROJECT_ID,
+  isCurrencyCode,
+  type CurrencyCode,
   type WebConfig,
 } from '@b2b/shared';
 
@@ -112,6 +116,14 @@ const envSchema = z.object({
   FIREBASE_AUTH_DOMAIN: optionalString,
   FIREBASE_APP_ID: optionalString,
   WEB_DIST_DIR: optionalString,
+  CURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine(isCurrencyCode, `Must be one of ${Object.keys(CURRENCIES).join(', ')} (ISO 4217).`)
+      .default(DEFAULT_CURRENCY),
+  ),
   BODY_LIMIT_BYTES: positiveInt(100 * 1024),
   IMPORT_MAX_BYTES: positiveInt(DEFAULT_IMPORT_MAX_BYTES),
   BODY_TIMEOUT_MS: positiveInt(10_000),
@@ -181,6 +193,8 @@ export interface Config {
   };
   web: WebConfig;
   webDistDir: string;
+  /** The shop's one currency (ISO 4217): every price, total, email, CSV and document is in it. */
+  currency: CurrencyCode;
   bodyLimitBytes: number;
   /** The largest catalogue import file (413 above). */
   importMaxBytes: number;
@@ -313,6 +327,7 @@ export function loadConfig(env: Env = process.env): Config {
     firebase: { projectId, emulatorHost },
     web,
     webDistDir: resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    currency: e.CURRENCY as CurrencyCode,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,

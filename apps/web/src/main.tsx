@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { setShopCurrency } from '@b2b/shared';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import { getFirebase } from '@/lib/firebase';
@@ -8,6 +9,8 @@ import { disableZodEval } from '@/lib/zod-jitless';
 import './index.css';
 
 disableZodEval();
+// Every price is formatted in the currency the app was built for (the API serves no other build).
+setShopCurrency(__SHOP_CURRENCY__);
 // Signed in last time, without a usable cached token: the page needs Firebase to know who is
 // signed in, so fetch it and its settings now, while React draws the first frame.
 if (readSessionHint() && !readSessionToken()) void getFirebase().catch(() => undefined);

@@ -1,5 +1,6 @@
 /*
- * Money (docs/architecture.md, "Money"): one shop currency, net amounts with two decimals. The
+ * Money (docs/architecture.md, "Money"): one shop currency (`CURRENCY`, ISO 4217, one of
+ * CURRENCIES: each has two minor digits), net amounts with two decimals. The
  * API and the database keep amounts as `numeric(12,2)` and hand them out as numbers; arithmetic
  * on them is done here, in integer cents (bigint), so no total ever drifts by a float's error.
  * The one rounding rule: an amount becomes cents by rounding half away from zero, which for
@@ -19,11 +20,65 @@ export function formatAmount(value: number): string {
   return `${value < 0 ? '-' : ''}${grouped(whole)}.${cents}`;
 }
 
-/** A price in the shop's currency, US dollars ("$1,234.50"); a missing one (rows older than the field) "N/A". */
+/**
+ * The currencies a shop may keep its prices in, by ISO 4217 code, with the sign shown before an
+ * amount. Each has two minor digits, as the database's `numeric(12,2)` and the cents below assume.
+ */
+export const CURRENCIES = {
+  USD: { sign: '$', name: 'US dollar' },
+  EUR: { sign: '€', name: 'Euro' },
+  GBP: { sign: '£', name: 'Pound sterling' },
+  BDT: { sign: '৳', name: 'Bangladeshi taka' },
+  INR: { sign: '₹', name: 'Indian rupee' },
+  PKR: { sign: 'Rs ', name: 'Pakistani rupee' },
+  AED: { sign: 'AED ', name: 'UAE dirham' },
+  SGD: { sign: 'S$', name: 'Singapore dollar' },
+  AUD: { sign: 'A$', name: 'Australian dollar' },
+  CAD: { sign: 'CA$', name: 'Canadian dollar' },
+  CHF: { sign: 'CHF ', name: 'Swiss franc' },
+} as const satisfies Record<string, { sign: string; name: string }>;
+
+export type CurrencyCode = keyof typeof CURRENCIES;
+export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
+
+export function isCurrencyCode(code: string): code is CurrencyCode {
+  return Object.hasOwn(CURRENCIES, code);
+}
+
+let shop: CurrencyCode = DEFAULT_CURRENCY;
+
+/**
+ * Sets the shop's currency for every formatter of this process (the API at start-up from
+ * `CURRENCY`, the web app from the currency it was built for). An unknown code throws.
+ */
+export function setShopCurrency(code: string): void {
+  if (!isCurrencyCode(code))
+    throw new Error(`${code} is not a currency this shop keeps prices in (${Object.keys(CURRENCIES).join(', ')}).`);
+  shop = code;
+}
+
+/** The shop's currency (USD until set). */
+export function shopCurrency(): CurrencyCode {
+  return shop;
+}
+
+/** An amount already formatted, in the shop's currency: "-3.20" → "-$3.20". */
+const signed = (amount: string) => {
+  const { sign } = CURRENCIES[shop];
+  return amount.startsWith('-') ? `-${sign}${amount.slice(1)}` : `${sign}${amount}`;
+};
+
+/** A price in the shop's currency ("$1,234.50", "৳1,234.50"); a missing one (rows older than the field) "N/A". */
 export function formatPrice(price: number | null | undefined): string {
   if (typeof price !== 'number' || !Number.isFinite(price)) return FALLBACK_TEXT;
-  const amount = formatAmount(price);
-  return amount.startsWith('-') ? `-$${amount.slice(1)}` : `$${amount}`;
+  return signed(formatAmount(price));
+}
+
+/** A price without cents when it has none ("$10", "$1,000"), as price ranges and chart axes show it. */
+export function formatWholePrice(price: number): string {
+  return Number.isInteger(price)
+    ? signed(price < 0 ? `-${grouped(String(-price))}` : grouped(String(price)))
+    : formatPrice(price);
 }
 
 /** The exact cents of an amount: 12.34 → 1234n. */

@@ -2,9 +2,12 @@ import { expect, test } from 'vitest';
 import {
   formatAmount,
   formatPrice,
+  formatWholePrice,
   fromCents,
   lineAmount,
   lineSaving,
+  setShopCurrency,
+  shopCurrency,
   sumAmounts,
   toCents,
   withinSpendingLimit,
@@ -45,4 +48,25 @@ test('one formatter: dollars with cents and thousands separated', () => {
     'N/A',
   ]);
   expect(formatAmount(1234567.891)).toBe('1,234,567.89');
+  expect([formatWholePrice(10), formatWholePrice(1000), formatWholePrice(12.5), formatWholePrice(-5)]).toEqual([
+    '$10',
+    '$1,000',
+    '$12.50',
+    '-$5',
+  ]);
+});
+
+test('the shop’s currency: its sign everywhere, an unknown code refused and nothing changed', () => {
+  try {
+    setShopCurrency('BDT');
+    expect([formatPrice(1234.5), formatPrice(-3.2), formatWholePrice(250)]).toEqual(['৳1,234.50', '-৳3.20', '৳250']);
+    setShopCurrency('CHF');
+    expect(formatPrice(9.9)).toBe('CHF 9.90');
+    expect(() => setShopCurrency('JPY')).toThrow('JPY is not a currency this shop keeps prices in (USD, EUR,');
+    expect(() => setShopCurrency('usd')).toThrow();
+    expect(shopCurrency()).toBe('CHF');
+  } finally {
+    setShopCurrency('USD');
+  }
+  expect(formatPrice(1)).toBe('$1.00');
 });

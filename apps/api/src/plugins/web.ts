@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -42,6 +42,21 @@ function pageShells(distDir: string): Map<string, string> {
 }
 
 /**
+ * The web app formats prices in the currency it was built for (its `shop.json`; a build older
+ * than the file was in US dollars): serving it beside an API of another currency would show one
+ * currency and charge another, so the API does not start.
+ */
+function requireCurrency(distDir: string, currency: string): void {
+  const file = join(distDir, 'shop.json');
+  const built = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { currency?: string }).currency : 'USD';
+  if (built !== currency)
+    throw new Error(
+      `The web app in ${distDir} was built for ${built ?? 'no currency'}, but CURRENCY is ${currency}: ` +
+        `build it again with CURRENCY=${currency} (npm run build; npm start does it by itself).`,
+    );
+}
+
+/**
  * One process serves the whole app (docs/architecture.md, "Shape of the system"): the built SPA
  * with a history fallback for every page path, 404s for missing files, and JSON 404s for
  * unknown API paths. The build holds a brotli and a gzip copy of every text file, sent as they
@@ -54,6 +69,7 @@ export default fp<{ apiPrefix: string }>(
   async (app, { apiPrefix }) => {
     const distDir = app.config.webDistDir;
     const hasSpa = existsSync(join(distDir, 'index.html'));
+    if (hasSpa) requireCurrency(distDir, app.config.currency);
     const fallbackShell = existsSync(join(distDir, 'app.html')) ? 'app.html' : 'index.html';
     const shells = hasSpa ? pageShells(distDir) : new Map<string, string>();
     const isApi = (url: string) =>

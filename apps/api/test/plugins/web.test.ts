@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { formatPrice, setShopCurrency } from '@b2b/shared';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 const INDEX = '<!doctype html><title>spa-index</title><div id="root"></div>';
@@ -152,5 +153,38 @@ describe('without a web build', () => {
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('not built');
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('the currency the web app was built for', () => {
+  test('an API of another currency does not start; the same currency serves prices in it', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'b2b-web-dist-'));
+    try {
+      writeFileSync(join(dist, 'index.html'), INDEX);
+      writeFileSync(join(dist, 'shop.json'), '{"currency":"BDT"}\n');
+      await expect(createTestApp({ env: { WEB_DIST_DIR: dist } })).rejects.toThrow(
+        `The web app in ${dist} was built for BDT, but CURRENCY is USD: build it again with CURRENCY=USD`,
+      );
+      const t = await createTestApp({ env: { WEB_DIST_DIR: dist, CURRENCY: 'BDT' } });
+      try {
+        expect((await t.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+        expect(formatPrice(1250)).toBe('৳1,250.00');
+      } finally {
+        await t.close();
+        setShopCurrency('USD');
+      }
+      // A build from before shop.json was in dollars.
+      rmSync(join(dist, 'shop.json'));
+      await expect(createTestApp({ env: { WEB_DIST_DIR: dist, CURRENCY: 'EUR' } })).rejects.toThrow(
+        'was built for USD, but CURRENCY is EUR',
+      );
+    } finally {
+      setShopCurrency('USD');
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  test('an unknown CURRENCY is refused at start-up, naming the ones there are', async () => {
+    await expect(createTestApp({ env: { CURRENCY: 'XYZ' } })).rejects.toThrow(/CURRENCY.*Must be one of USD, EUR/s);
   });
 });

@@ -8,7 +8,7 @@
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Prices: the shop's one formatter (@b2b/shared's money), as in the emails and documents. */
-export { formatPrice } from '@b2b/shared';
+export { formatPrice, formatWholePrice } from '@b2b/shared';
 
 /** A count with thousands separators; a lower bound gets a trailing "+" (10,000+). */
 export function formatCount(count: number, exact = true): string {

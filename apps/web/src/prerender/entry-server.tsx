@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
+import { setShopCurrency } from '@b2b/shared';
 import { App } from '@/app/app';
 import { preloadPage, routes } from '@/app/router';
 import { descriptionOf } from '@/components/layout/page-title';
@@ -12,6 +13,8 @@ import { SITE_NAME } from '@/config/site';
  * and no session. React's static renderer waits for the page's code, so the HTML is the page
  * itself, not its loading state. The client hydrates it (main.tsx).
  */
+
+setShopCurrency(__SHOP_CURRENCY__);
 
 export type RenderedPage = {
   /** What goes inside `#root`. */

@@ -1,6 +1,6 @@
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardDay } from '@b2b/shared';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatCount, formatPrice, formatWholePrice } from '@/lib/format';
 import { ChartFigure, ChartTable } from './chart-figure';
 
 const PRIMARY = 'oklch(51.1% 0.262 276.966)';
@@ -39,7 +39,7 @@ export function SalesChart({ days }: { days: DashboardDay[] }) {
               orientation="right"
               tick={{ fontSize: 11 }}
               width={56}
-              tickFormatter={(value: number) => `$${formatCount(value)}`}
+              tickFormatter={(value: number) => formatWholePrice(value)}
             />
             <Tooltip
               formatter={(value, name) =>

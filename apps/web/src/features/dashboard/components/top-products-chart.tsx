@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { Link } from 'react-router';
 import type { Dashboard } from '@b2b/shared';
 import { paths } from '@/config/paths';
-import { formatCount, formatPrice, formatUnits } from '@/lib/format';
+import { formatPrice, formatUnits, formatWholePrice } from '@/lib/format';
 import { ChartFigure, ChartTable } from './chart-figure';
 
 const PRIMARY = 'oklch(51.1% 0.262 276.966)';
@@ -27,7 +27,7 @@ export function TopProductsChart({ products }: { products: Dashboard['topProduct
             margin={{ top: 4, right: 12, bottom: 0, left: 4 }}
           >
             <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="oklch(92.9% 0.013 255.508)" />
-            <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={(value: number) => `$${formatCount(value)}`} />
+            <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={(value: number) => formatWholePrice(value)} />
             <YAxis type="category" dataKey="name" tick={{ fontSize: 11 }} width={110} tickFormatter={shorten} />
             <Tooltip formatter={(value) => formatPrice(Number(value))} />
             <Bar

@@ -1,11 +1,9 @@
 import type { Facet } from '@b2b/shared';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatCount, formatWholePrice } from '@/lib/format';
 import type { ListFilters, PriceRange } from '../hooks/use-list-params';
 
 /** "$10", "$1,000", "$12.50": whole amounts without cents. */
-export function formatMoney(amount: number): string {
-  return Number.isInteger(amount) ? `$${formatCount(amount)}` : formatPrice(amount);
-}
+export const formatMoney = formatWholePrice;
 
 /** A price range as a buyer reads it: "Under $10", "$10 – $25", "$1,000 & up". */
 export function priceRangeLabel({ min, max }: PriceRange): string {
