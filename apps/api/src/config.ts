@@ -164,7 +164,6 @@ const envSchema = z.object({
   JOB_MAINTENANCE_SECONDS: positiveInt(60),
   IMPORT_JOB_EXPIRE_SECONDS: positiveInt(300),
   IMPORT_REST_RATIO: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(10).default(1)),
-  IMPORT_THREAD: flag,
   SEED_ON_EMPTY: flag,
   CATALOGUE_CACHE: flag,
   LOG_LEVEL: z.preprocess(
@@ -232,12 +231,6 @@ export interface Config {
   importJobExpireSeconds: number;
   /** After each import batch, the job rests this many times the batch's own time (0: never). */
   importRestRatio: number;
-  /**
-   * Work the import jobs in a thread of their own with a pool of its own (PostgreSQL only:
-   * capabilities/imports/thread.ts), so a batch's work never holds up a request. Default: on,
-   * except under NODE_ENV=test, where Vitest runs the API without tsx's loader in new threads.
-   */
-  importThread: boolean;
   seedOnEmpty: boolean;
   /**
    * Keep answers of catalogue GETs in memory until the catalogue changes (capabilities/catalogue/cache.plugin.ts).
@@ -349,7 +342,6 @@ export function loadConfig(env: Env = process.env): Config {
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
     importJobExpireSeconds: e.IMPORT_JOB_EXPIRE_SECONDS,
     importRestRatio: e.IMPORT_REST_RATIO,
-    importThread: e.IMPORT_THREAD ?? e.NODE_ENV !== 'test',
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'production',
     catalogueCache: e.CATALOGUE_CACHE ?? e.NODE_ENV !== 'test',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

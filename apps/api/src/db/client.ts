@@ -44,11 +44,6 @@ export interface Database {
   readonly executeSql: ExecuteSql;
   /** The schema the job queue keeps its tables in (one per test schema on PostgreSQL). */
   readonly jobsSchema: string;
-  /**
-   * How another thread opens this same database (a pool of its own): PostgreSQL only, as a PGlite
-   * instance, in memory or in a folder, is one thread's alone.
-   */
-  readonly reopen: DatabaseOptions | null;
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
@@ -142,7 +137,6 @@ async function createPglite(dataDir: string, options: DatabaseOptions): Promise<
       return { rows: results.at(-1)?.rows ?? [] };
     },
     jobsSchema: 'pgboss',
-    reopen: null,
     migrate: async () => {
       const backup =
         lock && options.backupsDir ? await backupBeforeMigrating(pglite, migrationsFolder, options.backupsDir) : null;
@@ -251,7 +245,6 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
     db,
     executeSql: (text, values) => pool.query(text, values),
     jobsSchema: options.schema ? `${options.schema}_jobs` : 'pgboss',
-    reopen: { url, pgliteDir: '', pool: limits, ...(options.schema ? { schema: options.schema } : {}) },
     migrate: () =>
       oneMigrationAtATime(url, () =>
         migrateNodePg(db, {

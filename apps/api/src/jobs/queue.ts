@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 
 /*
@@ -55,8 +56,7 @@ export interface JobQueue {
 }
 
 export interface JobQueueOptions {
-  /** Where the queue's warnings go (the app's logger, or an import thread's messages). */
-  log: { warn(detail: object, message: string): void };
+  log: FastifyBaseLogger;
   /** How often an idle worker looks for new jobs. */
   pollingIntervalSeconds?: number;
   /** How often expired jobs (of dead workers) are failed for retry, and old ones archived. */
