@@ -5,6 +5,7 @@ import { CATEGORY_VALUES, ORDER_STATUSES, SORTS } from '@b2b/shared';
 import { buildShipTo } from '@b2b/shared/testing';
 import {
   activityLog,
+  billingDetails,
   cartItems,
   companies,
   companyAddresses,
@@ -94,6 +95,12 @@ beforeAll(async () => {
   await co.call(seller, 'GET', '/api/profile');
   const customer = await co.call(victim, 'POST', `/api/price-lists/${priceListId}/customers`, { email: seller.email });
   expect(customer.statusCode, customer.body).toBe(201);
+  const billing = await co.call(victim, 'PUT', '/api/billing', {
+    legalName: 'Victim Wholesale Ltd.',
+    address: '1 Victim Road\nDhaka',
+    defaultTaxRate: 15,
+  });
+  expect(billing.statusCode, billing.body).toBe(200);
   victimCompany = [
     company._id,
     address.json<{ _id: string }>()._id,
@@ -168,6 +175,7 @@ async function victimState() {
     activity: await db.select().from(activityLog).where(eq(activityLog.companyId, companyId)),
     sales: await db.select().from(orders).where(eq(orders.sellerId, companyId)).orderBy(asc(orders.id)),
     priceLists: await db.select().from(priceLists).where(eq(priceLists.sellerId, companyId)),
+    billing: await db.select().from(billingDetails).where(eq(billingDetails.businessId, companyId)),
     priceListLines: await db
       .select({ line: priceListLines })
       .from(priceListLines)
@@ -298,6 +306,11 @@ function arbitraries() {
       { requiredKeys: [] },
     ),
     fc.record({ price: fc.constantFrom(0, 0.01), tiers: fc.constant([]) }),
+    fc.record({
+      legalName: fc.constant('Hijacked Ltd.'),
+      address: fc.constant('Elsewhere'),
+      defaultTaxRate: fc.constantFrom(0, 99),
+    }),
     fc.record({ email: fc.constantFrom(victim.email, attacker.email) }),
     fc.record({
       email: fc.constantFrom(victim.email, attacker.email),
@@ -427,6 +440,8 @@ function arbitraries() {
     ['POST', '/api/price-lists/price-for'],
     ['POST', '/api/price-lists/:id/lines/import'],
     ['GET', '/api/price-lists/:id/lines/export'],
+    ['GET', '/api/billing'],
+    ['PUT', '/api/billing'],
   ];
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   const target = fc.oneof(

@@ -16,3 +16,4 @@ export * from './roles.js';
 export * from './activity.js';
 export * from './money.js';
 export * from './price-lists.js';
+export * from './billing.js';

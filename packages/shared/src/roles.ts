@@ -46,12 +46,14 @@ export const PERMISSIONS = {
   manage: 'manage the company (staff, roles, addresses)',
   /** Read the activity log. */
   activity: 'read the activity log',
+  /** Keep the business's billing details: legal name, address, tax id, default tax rate, invoice footer. */
+  billing: 'keep the billing details (legal name, address, tax id, tax rate)',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
 /** Every role's permissions. Every member may buy (within their spending limit); that needs no entry. */
 export const ROLE_PERMISSIONS: Record<CompanyRole, readonly Permission[]> = {
-  admin: ['catalogue', 'prices', 'seePrices', 'sales', 'dashboard', 'approve', 'manage', 'activity'],
+  admin: ['catalogue', 'prices', 'seePrices', 'sales', 'dashboard', 'approve', 'manage', 'activity', 'billing'],
   approver: ['approve'],
   buyer: [],
   catalogue: ['catalogue', 'prices', 'seePrices', 'dashboard'],
@@ -65,6 +67,7 @@ export const SOLE_TRADER_PERMISSIONS: readonly Permission[] = [
   'seePrices',
   'sales',
   'dashboard',
+  'billing',
 ];
 
 /** Whether a member with `role` (null: no company) may do `permission`. */

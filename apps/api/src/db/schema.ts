@@ -892,3 +892,26 @@ export const priceListCustomers = pgTable(
     index('price_list_customers_customer_idx').on(t.customerId),
   ],
 );
+
+/**
+ * A business's billing details (docs/architecture.md, "Billing details"): what its documents
+ * carry. One row per business: a company's id, or the uid of a user without one (the same id a
+ * seller acts as: products.owner_uid).
+ */
+export const billingDetails = pgTable(
+  'billing_details',
+  {
+    businessId: text('business_id').primaryKey(),
+    legalName: text('legal_name').notNull(),
+    address: text('address').notNull(),
+    taxId: text('tax_id').notNull().default(''),
+    defaultTaxRate: numeric('default_tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    invoiceFooter: text('invoice_footer').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedByUid: text('updated_by_uid').notNull(),
+  },
+  (t) => [
+    check('billing_details_tax_rate_range', sql`${t.defaultTaxRate} BETWEEN 0 AND 100`),
+    check('billing_details_legal_name_present', sql`length(btrim(${t.legalName})) > 0`),
+  ],
+);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   can,
   type ActivityPage,
+  type BillingDetails,
   type CompanyRole,
   type ImportStatus,
   type OrderSummary,
@@ -47,6 +48,7 @@ let importA: string;
 let listA: string;
 const NAME_A = 'Northwind Wholesale';
 const PRODUCT_NAME = 'Matrix olive oil 5 l';
+const BILLING_A = 'Northwind Wholesale Ltd.';
 
 const user = (who: Who): TestUser => {
   const found = users.get(who);
@@ -74,6 +76,8 @@ beforeAll(async () => {
     price: 12.5,
   });
   await saleOfA();
+  const billing = await co.call(user('admin-A'), 'PUT', '/api/billing', { legalName: BILLING_A, address: 'Dock 4' });
+  expect(billing.statusCode, billing.body).toBe(200);
   const upload = await t.app.inject({
     method: 'POST',
     url: '/api/imports?dryRun=true',
@@ -279,6 +283,21 @@ const ROUTES: Route[] = [
     name: 'DELETE /price-lists/:id',
     request: async () => ({ method: 'DELETE', url: `/api/price-lists/${await priceListOfA()}` }),
     expected: (caller) => expected(caller, 'prices', { ok: 204, outsider: 404 }),
+  },
+  {
+    name: 'GET /billing',
+    request: async () => ({ method: 'GET', url: '/api/billing' }),
+    expected: (caller) => expected(caller, 'billing', { ok: 200, outsider: 'ok' }),
+    check: (caller, body) => expect((JSON.parse(body) as BillingDetails).legalName === BILLING_A).toBe(caller.same),
+  },
+  {
+    name: 'PUT /billing',
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/billing',
+      payload: { legalName: 'Matrix billing, saved', address: '1 Harbour Road, Chattogram' },
+    }),
+    expected: (caller) => expected(caller, 'billing', { ok: 200, outsider: 'ok' }),
   },
   {
     name: 'GET /companies/current/activity',

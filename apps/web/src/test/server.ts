@@ -39,6 +39,19 @@ export const server = setupServer(
     // No contract: every line at the product's own price (which the pages already show).
     return HttpResponse.json({ lines: lines.map((line) => ({ ...line, unitPrice: 0, lineTotal: 0, source: 'base' })) });
   }),
+  // Billing details never saved: empty, saying what an invoice needs.
+  http.get('/api/billing', () =>
+    HttpResponse.json({
+      legalName: '',
+      address: '',
+      taxId: '',
+      defaultTaxRate: 0,
+      invoiceFooter: '',
+      companyName: null,
+      missing: ['legalName', 'address'],
+      updatedAt: null,
+    }),
+  ),
 );
 
 export type ReceivedRequest = {

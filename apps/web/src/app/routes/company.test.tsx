@@ -257,6 +257,20 @@ test('the address book: an admin adds an address (required fields checked first)
   expect(within(card).getByRole('button', { name: 'Remove Main kitchen' })).toBeInTheDocument();
 });
 
+test('the company’s billing details are its admin’s to keep; other members do not see them', async () => {
+  serve({ company: createCompany({ members: [createMember({ email: ME, role: 'admin' })] }) });
+  const view = renderCompany();
+  const form = await screen.findByRole('form', { name: 'Billing details' });
+  expect(within(form).getByText('Invoices need the legal name and the billing address.')).toBeInTheDocument();
+  view.unmount();
+
+  serve({ company: createCompany({ role: 'sales', members: [createMember({ email: ME, role: 'sales' })] }) });
+  renderCompany();
+  expect(await screen.findByRole('region', { name: 'Address book' })).toBeInTheDocument();
+  expect(screen.queryByRole('form', { name: 'Billing details' })).not.toBeInTheDocument();
+  expect(receivedRoutes().filter((route) => route === 'GET /api/billing')).toHaveLength(1);
+});
+
 test('a failing company request shows the error with Retry', async () => {
   server.use(
     http.get('/api/companies/mine', () => errorResponse(500, 'INTERNAL', 'Something went wrong on our side.')),

@@ -13,10 +13,12 @@ import { Members } from '@/features/company/components/members';
 import { MyInvitations } from '@/features/company/components/my-invitations';
 import { PendingInvitations } from '@/features/company/components/pending-invitations';
 import { formatSpendingLimit } from '@/features/company/components/spending-limit';
+import { BillingDetailsCard } from '@/features/billing/billing-form';
 
 /**
  * The signed-in user's company: without one, their invitations and a form to create one; with
- * one, its members, invitations and address book (admins manage them, anyone may leave).
+ * one, its members, invitations, address book and (for admins) billing details (admins manage
+ * them, anyone may leave).
  */
 export default function CompanyRoute() {
   const company = useCurrentCompany();
@@ -76,6 +78,7 @@ function CompanyView({ company }: { company: CompanyDetail }) {
       {isAdmin ? <InviteForm /> : null}
       {isAdmin ? <PendingInvitations invitations={company.invitations} /> : null}
       <AddressBook isAdmin={isAdmin} />
+      {isAdmin ? <BillingDetailsCard whose="the company’s" /> : null}
     </>
   );
 }

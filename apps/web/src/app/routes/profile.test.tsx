@@ -185,3 +185,40 @@ test('email preferences: every topic starts on; switching one off saves it at on
   await waitFor(() => expect(screen.getByRole('checkbox', { name: /My order updates/ })).not.toBeChecked());
   expect(screen.getByRole('checkbox', { name: /New orders/ })).toBeChecked();
 });
+
+test('without a company, the billing details are kept here: what invoices need, then saved as typed', async () => {
+  let saved: unknown;
+  let attempts = 0;
+  server.use(
+    http.put('/api/billing', async ({ request }) => {
+      saved = await request.json();
+      // The first attempt is refused: the form says why and keeps what was typed.
+      if ((attempts += 1) === 1) return errorResponse(400, 'VALIDATION_ERROR', 'Enter the billing address.');
+      return HttpResponse.json({
+        ...(saved as object),
+        companyName: null,
+        missing: [],
+        updatedAt: '2026-11-29T10:00:00.000Z',
+      });
+    }),
+  );
+  const { user } = renderProfile();
+  const form = await screen.findByRole('form', { name: 'Billing details' });
+  expect(within(form).getByText('Invoices need the legal name and the billing address.')).toBeInTheDocument();
+  await user.type(within(form).getByLabelText('Legal name'), 'রহমান ট্রেডার্স');
+  await user.type(within(form).getByLabelText('Billing address'), '12 Agrabad{Enter}Chattogram');
+  await user.clear(within(form).getByLabelText(/^Default tax rate, %/));
+  await user.type(within(form).getByLabelText(/^Default tax rate, %/), '7.5');
+  await user.click(within(form).getByRole('button', { name: 'Save billing details' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent('Enter the billing address.');
+  expect(within(form).getByLabelText('Legal name')).toHaveValue('রহমান ট্রেডার্স');
+  await user.click(within(form).getByRole('button', { name: 'Save billing details' }));
+  await waitFor(() => expect(screen.queryByText(/Invoices need/)).not.toBeInTheDocument());
+  expect(saved).toEqual({
+    legalName: 'রহমান ট্রেডার্স',
+    address: '12 Agrabad\nChattogram',
+    taxId: '',
+    defaultTaxRate: 7.5,
+    invoiceFooter: '',
+  });
+});

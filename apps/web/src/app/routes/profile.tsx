@@ -5,11 +5,15 @@ import { EmailPreferencesForm } from '@/features/notifications/components/email-
 import { useProfile } from '@/features/profile/api/profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { useAuth } from '@/lib/auth';
+import { useCurrentCompany } from '@/lib/company';
+import { BillingDetailsCard } from '@/features/billing/billing-form';
 
 /** The signed-in user's profile: names, photo and company (saved to Firebase and the API), the password, and which emails arrive. */
 export default function ProfileRoute() {
   const { user } = useAuth();
   const profile = useProfile();
+  // A business of one keeps its billing details here; a company's are on the Company page.
+  const company = useCurrentCompany();
 
   let details;
   if (profile.isPending) {
@@ -58,6 +62,11 @@ export default function ProfileRoute() {
             <EmailPreferencesForm />
           </div>
         </section>
+        {company.data === null ? (
+          <div className="lg:col-span-2">
+            <BillingDetailsCard whose="your" />
+          </div>
+        ) : null}
       </div>
     </section>
   );

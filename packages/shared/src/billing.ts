@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { boundedText } from './schemas.js';
+
+/*
+ * Billing details (docs/architecture.md, "Billing details"): what a business puts on its
+ * documents, kept for the caller's business (their company, or themselves without one). A
+ * seller's invoices need the legal name and the address; its default tax rate applies to every
+ * product of its catalogue without a rate of its own.
+ */
+
+export const BILLING_LIMITS = { legalName: 200, address: 1000, taxId: 100, invoiceFooter: 2000 } as const;
+
+/** A tax rate in percent: 0 to 100, at most 2 decimals (19, 7.5, 0). */
+export const taxRateSchema = (label: string) =>
+  z
+    .number({ error: `${label} must be a number (percent).` })
+    .min(0, `${label} must be 0% or more.`)
+    .max(100, `${label} must be 100% or less.`)
+    .refine((n) => Math.round(n * 100) / 100 === n, `${label} can have at most 2 decimals.`);
+
+export const billingDetailsInputSchema = z.object({
+  legalName: boundedText(BILLING_LIMITS.legalName).min(1, 'Enter the legal name.'),
+  address: boundedText(BILLING_LIMITS.address).min(1, 'Enter the billing address.'),
+  taxId: boundedText(BILLING_LIMITS.taxId).default(''),
+  defaultTaxRate: taxRateSchema('The default tax rate').default(0),
+  invoiceFooter: boundedText(BILLING_LIMITS.invoiceFooter).default(''),
+});
+export type BillingDetailsInput = z.input<typeof billingDetailsInputSchema>;
+
+/** What an invoice needs that may still be empty. */
+export const BILLING_REQUIRED = ['legalName', 'address'] as const;
+export type BillingRequired = (typeof BILLING_REQUIRED)[number];
+
+export const BILLING_FIELD_LABELS: Record<BillingRequired, string> = {
+  legalName: 'the legal name',
+  address: 'the billing address',
+};
+
+export const billingDetailsSchema = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  taxId: z.string(),
+  defaultTaxRate: z.number(),
+  invoiceFooter: z.string(),
+  /** Whose details these are: the company's name, or null for a business of one. */
+  companyName: z.string().nullable(),
+  /** What an invoice still needs (empty when the details are complete). */
+  missing: z.array(z.enum(BILLING_REQUIRED)),
+  updatedAt: z.iso.datetime().nullable(),
+});
+export type BillingDetails = z.output<typeof billingDetailsSchema>;
+
+/** The required fields still empty, in the form's order. */
+export function missingBilling(details: Pick<BillingDetails, BillingRequired>): BillingRequired[] {
+  return BILLING_REQUIRED.filter((field) => details[field].trim() === '');
+}
