@@ -62,7 +62,8 @@ function clientBuildPlugins() {
     shopFile(CURRENCY),
     precompress(),
     // What `/` may load before it can show anything, gzipped (issue 10: JavaScript ≤ 150 KB).
-    budget({ scriptKb: 150, styleKb: 20 }),
+    // CSS 20 → 21 KB for the two @font-face rules of Bengali text (index.css), about 0.2 KB.
+    budget({ scriptKb: 150, styleKb: 21 }),
   ];
 }
 

@@ -541,9 +541,17 @@ const SCREENS: Screen[] = [
         label: 'Agrabad branch',
         ...buildShipTo({ name: 'Rahman Restaurants, Agrabad', line1: '7 Agrabad Access Road', line2: 'Back gate' }),
       });
+      await ctx.api.saveBilling(token, {
+        legalName: 'রহমান রেস্টুরেন্টস লিমিটেড (Rahman Restaurants Ltd.)',
+        address: '12 Agrabad Commercial Area\nChattogram 4100\nBangladesh',
+        taxId: 'BIN 000123456-0101',
+        defaultTaxRate: 15,
+        invoiceFooter: 'Pay within 30 days to Dutch-Bangla Bank, Agrabad branch, account 123.456.789.',
+      });
       await ctx.page.goto('/company');
       await expect(ctx.page.getByRole('region', { name: 'Members (3)' })).toBeVisible();
       await expect(ctx.page.getByRole('article', { name: 'Agrabad branch' })).toBeVisible();
+      await expect(ctx.page.getByLabel('Legal name')).toHaveValue(/Rahman Restaurants Ltd/);
     },
   },
   {

@@ -66,7 +66,7 @@ function BillingForm({ details }: { details: BillingDetails }) {
   return (
     <form className="flex flex-col gap-4" aria-label="Billing details" onSubmit={(e) => void onSubmit(e)}>
       {details.missing.length > 0 ? (
-        <p className="alert alert-soft text-sm alert-warning">
+        <p role="note" className="rounded-box border border-base-300 bg-base-200 p-3 text-sm">
           Invoices need {details.missing.map((f) => BILLING_FIELD_LABELS[f]).join(' and ')}.
         </p>
       ) : null}
