@@ -15,6 +15,7 @@ import {
   verdict,
   type BenchApi,
 } from './throwaway.js';
+import { seededRandom } from './random.js';
 
 /*
  * `npm run bench:prices` (root; it starts the Auth Emulator around this script): contract prices
@@ -59,18 +60,6 @@ const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 if (!emulatorHost) {
   console.error('Run it with the Auth Emulator: npm run bench:prices (from the repository root).');
   process.exit(1);
-}
-
-/** mulberry32: a small seeded generator, so every run asks for the same pages in the same order. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
@@ -129,7 +118,7 @@ async function contract(url: string, buyer: EmulatorUser): Promise<string[]> {
 type View = { kind: 'list'; offset: number } | { kind: 'product'; id: string };
 
 function views(count: number, lined: string[], sampled: string[]): View[] {
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const pick = (items: string[]) => items[Math.floor(next() * items.length)] as string;
   return Array.from({ length: count }, (): View => {
     if (next() < 0.5) return { kind: 'list', offset: DEFAULT_PAGE_SIZE * Math.floor(next() * LIST_PAGES) };
@@ -298,7 +287,7 @@ try {
   const pages = { contract: merge(phases.contract), none: merge(phases.none), visitor: merge(phases.visitor) };
 
   // POST /prices for 24 distinct products (a third of them the contract's), one body per request.
-  const next = random(SEED + 1);
+  const next = seededRandom(SEED + 1);
   const bodies = Array.from({ length: Math.ceil(PRICES_RATE * SECONDS) }, () => ({
     lines: Array.from({ length: DEFAULT_PAGE_SIZE }, () => {
       const from = next() < 1 / 3 ? lined : sampled;

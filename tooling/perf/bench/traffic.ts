@@ -11,6 +11,7 @@ import { setupFixture, teardownFixture, type Fixture } from './fixture.js';
 import { exportSnapshot } from './snapshot.js';
 import { createBuyer, idToken, REPO_ROOT, startServer, type EmulatorUser, type RunningServer } from './servers.js';
 import { BENCH_ADMIN_URL, percentiles, verdict } from './throwaway.js';
+import { seededRandom } from './random.js';
 
 /*
  * `npm run bench:traffic` (root; it starts the Auth Emulator around this script): the catalogue
@@ -98,18 +99,6 @@ const log = (line: string) => {
   console.log(`[${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}] ${line}`);
 };
 
-/** mulberry32: a small seeded generator, so every run asks for the same URLs in the same order. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 interface Sampled {
   ids: string[];
   skus: string[];
@@ -190,7 +179,7 @@ function urlSequence(
   ];
   const weights = head.map((_, rank) => 1 / (rank + 1));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const fromHead = () => {
     let r = next() * totalWeight;
@@ -205,7 +194,7 @@ function urlSequence(
   const tailUrls = [tail['deep page'], tail['category page'], tail['one product'], ...Object.values(tail).slice(2)];
   const urls = Array.from({ length }, () => (next() < 0.6 ? fromHead() : (pick(tailUrls) as () => string)()));
   // For the cost of a miss: a few URLs of each kind of the tail, from a generator of their own.
-  const samples = Object.entries(tailKinds(sampled, words, random(SEED + 1))).map(
+  const samples = Object.entries(tailKinds(sampled, words, seededRandom(SEED + 1))).map(
     ([kind, url]) => [kind, Array.from({ length: MISS_SAMPLES }, url)] as [string, string[]],
   );
   return { urls, head, samples };
