@@ -41,7 +41,7 @@ test(
     expect(template.name).toBe('products-template.csv');
     const [header = '', example = ''] = template.text.replace(/^\uFEFF/, '').split(/\r?\n/);
     expect(header).toBe(
-      'id,sku,name,category,price,quantity,minSellQty,packSize,maxOrderQty,priceTiers,brand,image,description,content,rating',
+      'id,sku,name,category,price,quantity,minSellQty,packSize,maxOrderQty,priceTiers,taxRate,brand,image,description,content,rating',
     );
     expect(example).toContain('KT-MUG-350');
 

@@ -29,7 +29,7 @@ test('a seller lists a pack product with volume prices; a buyer crosses a tier i
   await page.getByLabel('Min sell quantity').fill('12');
   await page.getByLabel(/^Pack size/).fill('6');
   await page.getByLabel(/^Max per order/).fill('120');
-  await page.getByLabel(/^Price \(USD\)/).fill('10');
+  await page.getByLabel(/^Price \(USD, net\)/).fill('10');
   await page.getByRole('button', { name: 'Add a tier' }).click();
   await page.getByLabel('Tier 1: From quantity').fill('48');
   await page.getByLabel('Tier 1: Unit price (USD)').fill('9.20');

@@ -739,7 +739,7 @@ const SCREENS: Screen[] = [
       await page.getByLabel('Min sell quantity').fill('10');
       await page.getByLabel(/^Pack size/).fill('5');
       await page.getByLabel(/^Max per order/).fill('500');
-      await page.getByLabel(/^Price \(USD\)/).fill('10');
+      await page.getByLabel(/^Price \(USD, net\)/).fill('10');
       for (const [minQty, price] of [
         ['50', '9.20'],
         ['200', '9.40'],

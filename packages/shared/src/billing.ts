@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText } from './schemas.js';
+import { boundedText, taxRateSchema } from './schemas.js';
 
 /*
  * Billing details (docs/architecture.md, "Billing details"): what a business puts on its
@@ -9,14 +9,6 @@ import { boundedText } from './schemas.js';
  */
 
 export const BILLING_LIMITS = { legalName: 200, address: 1000, taxId: 100, invoiceFooter: 2000 } as const;
-
-/** A tax rate in percent: 0 to 100, at most 2 decimals (19, 7.5, 0). */
-export const taxRateSchema = (label: string) =>
-  z
-    .number({ error: `${label} must be a number (percent).` })
-    .min(0, `${label} must be 0% or more.`)
-    .max(100, `${label} must be 100% or less.`)
-    .refine((n) => Math.round(n * 100) / 100 === n, `${label} can have at most 2 decimals.`);
 
 export const billingDetailsInputSchema = z.object({
   legalName: boundedText(BILLING_LIMITS.legalName).min(1, 'Enter the legal name.'),

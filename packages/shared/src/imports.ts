@@ -19,6 +19,7 @@ export const IMPORT_COLUMNS = [
   'packSize',
   'maxOrderQty',
   'priceTiers',
+  'taxRate',
   'brand',
   'image',
   'description',

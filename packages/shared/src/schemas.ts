@@ -45,6 +45,14 @@ export const categorySchema = z.enum(CATEGORY_VALUES, {
   error: () => `Category must be one of: ${CATEGORY_VALUES.join(', ')}.`,
 });
 
+/** A tax rate in percent: 0 to 100, at most 2 decimals (19, 7.5, 0). */
+export const taxRateSchema = (label: string) =>
+  z
+    .number({ error: `${label} must be a number (percent).` })
+    .min(0, `${label} must be 0% or more.`)
+    .max(100, `${label} must be 100% or less.`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals.`);
+
 /** An amount of money in the shop's currency: 0 to LIMITS.price, at most 2 decimals. */
 export const moneySchema = (label: string) =>
   z
@@ -106,6 +114,8 @@ const productFields = {
   packSize: wholeQuantitySchema('Pack size', 1),
   maxOrderQty: wholeQuantitySchema('Max per order', 1).nullable(),
   priceTiers: z.array(priceTierSchema).max(TRADE_LIMITS.priceTiers, `At most ${TRADE_LIMITS.priceTiers} price tiers.`),
+  /** Percent of tax on the net price; null: the seller's default rate (billing details). */
+  taxRate: taxRateSchema('Tax rate').nullable(),
 };
 
 /** The image URL rule (https or a site path, or empty), for every other image field of the contract. */
@@ -122,6 +132,7 @@ export const productInputSchema = z.object({
   packSize: productFields.packSize.default(DEFAULT_PACK_SIZE),
   maxOrderQty: productFields.maxOrderQty.default(null),
   priceTiers: productFields.priceTiers.default([]),
+  taxRate: productFields.taxRate.default(null),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductData = z.output<typeof productInputSchema>;

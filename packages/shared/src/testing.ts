@@ -39,6 +39,7 @@ export function buildProductInput(overrides: Partial<ProductData> = {}): Product
     packSize: 1,
     maxOrderQty: null,
     priceTiers: [],
+    taxRate: null,
     ...overrides,
   };
 }

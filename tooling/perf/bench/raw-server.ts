@@ -46,7 +46,7 @@ pool.on('error', () => undefined);
 
 const COLUMNS = `"id", "owner_uid", "owner_email", "seller_name", "name", "image", "brand", "category", "description", "content",
   "price", "quantity", "min_sell_qty", "rating", "created_at", "updated_at",
-  "sku", "pack_size", "max_order_qty", "price_tiers"`;
+  "sku", "pack_size", "max_order_qty", "price_tiers", "tax_rate"`;
 
 interface Row {
   id: string;
@@ -69,6 +69,7 @@ interface Row {
   pack_size: number;
   max_order_qty: number | null;
   price_tiers: { minQty: number; price: number }[];
+  tax_rate: string | null;
 }
 
 /** BENCH_RAW_HIDE_EMAIL=1 when the API sends sellers' emails to signed-in callers only (the bench asks it). */
@@ -95,6 +96,7 @@ function toProduct(row: Row, signedIn: boolean) {
     maxOrderQty: row.max_order_qty,
     // In the API's key order (jsonb keeps its own).
     priceTiers: row.price_tiers.map(({ minQty, price }) => ({ minQty, price })),
+    taxRate: row.tax_rate === null ? null : Number(row.tax_rate),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

@@ -92,6 +92,8 @@ export const products = pgTable(
     packSize: integer('pack_size').notNull().default(1),
     maxOrderQty: integer('max_order_qty'),
     priceTiers: jsonb('price_tiers').$type<PriceTier[]>().notNull().default([]),
+    // Percent of tax on the net price; null: the seller's default rate (billing_details).
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,6 +106,7 @@ export const products = pgTable(
     check('products_quantity_max', sql`${t.quantity} <= ${sql.raw(String(LIMITS.quantity))}`),
     check('products_min_sell_qty_positive', sql`${t.minSellQty} >= 1`),
     check('products_rating_range', sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
+    check('products_tax_rate_range', sql`${t.taxRate} IS NULL OR (${t.taxRate} >= 0 AND ${t.taxRate} <= 100)`),
     check(
       'products_sku_format',
       sql`${t.sku} IS NULL OR (length(${t.sku}) BETWEEN 1 AND ${sql.raw(String(TRADE_LIMITS.sku))} AND ${t.sku} ~ '^[A-Za-z0-9._/-]+$')`,

@@ -220,7 +220,7 @@ describe('export', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"/);
     const text = res.body.replace(/^\uFEFF/, '');
     expect(text.split('\n')[0]).toBe(
-      'id,sku,name,category,price,quantity,minSellQty,packSize,maxOrderQty,priceTiers,brand,image,description,content,rating',
+      'id,sku,name,category,price,quantity,minSellQty,packSize,maxOrderQty,priceTiers,taxRate,brand,image,description,content,rating',
     );
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(text).toContain("'+Brand");
@@ -259,12 +259,31 @@ describe('export', () => {
     expect(row).toMatchObject({
       sku: 'KT-MUG-350',
       packSize: 36,
+      taxRate: 7.5,
       priceTiers: [
         { minQty: 180, price: 1.85 },
         { minQty: 720, price: 1.75 },
       ],
     });
   });
+});
+
+test('a tax rate cell: a percent with or without %, empty for the seller’s default, anything else refused by its row', async () => {
+  const seller = await createUser();
+  const status = await importFile(
+    seller,
+    `${HEADER},taxRate\nTAX-1,Taxed lamp,home,10,50,1,15%\nTAX-2,Plain lamp,home,10,50,1,\nTAX-3,Reduced lamp,home,10,50,1,7.5\nTAX-4,Bad lamp,home,10,50,1,150\n`,
+  );
+  expect(status).toMatchObject({ created: 3, failed: 1 });
+  const rows = await mine(seller);
+  expect(Object.fromEntries(rows.map((row) => [row.sku, row.taxRate]))).toEqual({
+    'TAX-1': 15,
+    'TAX-2': null,
+    'TAX-3': 7.5,
+  });
+  expect(await errorsOf(seller, status.importId)).toEqual([
+    { row: 5, column: 'taxRate', message: 'Tax rate must be 100% or less.' },
+  ]);
 });
 
 test('a product sent back through the API is what the import wrote', async () => {

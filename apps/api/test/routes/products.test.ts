@@ -68,7 +68,15 @@ describe('POST /api/products', () => {
     const res = await create({ name: 'Bare', quantity: 0, minSellQty: 1, category: 'others', price: 0 });
     expect(res.statusCode).toBe(201);
     const product = await getProduct(res.json<{ insertedId: string }>().insertedId);
-    expect(product).toMatchObject({ image: '', brand: '', description: '', content: '', rating: null, price: 0 });
+    expect(product).toMatchObject({
+      image: '',
+      brand: '',
+      description: '',
+      content: '',
+      rating: null,
+      price: 0,
+      taxRate: null,
+    });
   });
 
   const long = (n: number) => 'x'.repeat(n);
@@ -94,6 +102,10 @@ describe('POST /api/products', () => {
     ['rating as text', { rating: 'good' }, 'rating'],
     ['rating below 0', { rating: -0.1 }, 'rating'],
     ['rating above 5', { rating: 5.1 }, 'rating'],
+    ['tax rate above 100', { taxRate: 100.01 }, 'taxRate'],
+    ['tax rate negative', { taxRate: -1 }, 'taxRate'],
+    ['tax rate with 3 decimals', { taxRate: 7.125 }, 'taxRate'],
+    ['tax rate as text', { taxRate: '15' }, 'taxRate'],
     ['category missing', { category: undefined }, 'category'],
     ['category unknown', { category: 'toys' }, 'category'],
     ['category wrong type', { category: 5 }, 'category'],
@@ -202,6 +214,17 @@ describe('PUT /api/products/:id', () => {
     });
     expect(res.json<{ modifiedCount: number }>().modifiedCount).toBe(1);
     expect((await getProduct(id)).rating).toBeNull();
+  });
+
+  test('sets a tax rate of its own, and clears it back to the seller’s default with null', async () => {
+    const id = await insertProduct(t.database.db, seller, {});
+    const put = (taxRate: number | null) =>
+      t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: seller.headers, payload: { taxRate } });
+    expect((await put(7.5)).json<{ modifiedCount: number }>().modifiedCount).toBe(1);
+    expect((await getProduct(id)).taxRate).toBe(7.5);
+    expect((await put(7.5)).json<{ modifiedCount: number }>().modifiedCount).toBe(0);
+    expect((await put(null)).json<{ modifiedCount: number }>().modifiedCount).toBe(1);
+    expect((await getProduct(id)).taxRate).toBeNull();
   });
 
   test('403 for another user, 404 for an unknown product, 400 for a bad field', async () => {

@@ -24,7 +24,7 @@ const ships = (sitePath: string) => sitePath.startsWith('/') && existsSync(path.
 test('the demo catalogue is a spreadsheet in the export’s form: each row is what an export of its product writes', () => {
   const text = readFileSync(DEMO_CATALOGUE_FILE, 'utf8');
   expect(text.split('\n')[0]).toBe(
-    'seller,sku,name,category,price,quantity,minSellQty,packSize,maxOrderQty,priceTiers,brand,image,description,content,rating',
+    'seller,sku,name,category,price,quantity,minSellQty,packSize,maxOrderQty,priceTiers,taxRate,brand,image,description,content,rating',
   );
   // Written back the way an export writes them, the rows are the file again, byte for byte.
   const rows = DEMO_PRODUCTS.map(({ seller, ...product }) => [

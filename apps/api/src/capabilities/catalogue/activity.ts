@@ -19,6 +19,7 @@ const FIELD_NAMES: Record<ProductField, string> = {
   packSize: 'pack size',
   maxOrderQty: 'maximum per order',
   priceTiers: 'price tiers',
+  taxRate: 'tax rate',
 };
 
 function snapshot(row: ProductRow): Record<string, unknown> {

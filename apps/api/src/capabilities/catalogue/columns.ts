@@ -21,4 +21,5 @@ export const PRODUCT_COLUMN_TYPE: Record<ProductField, string> = {
   packSize: 'integer',
   maxOrderQty: 'integer',
   priceTiers: 'jsonb',
+  taxRate: 'numeric(5,2)',
 };

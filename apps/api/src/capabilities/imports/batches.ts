@@ -240,9 +240,10 @@ export function createBatches(db: AppDb) {
     if (rows.length === 0) return;
     await tx.execute(sql`
       insert into ${products} (owner_uid, owner_email, seller_name, name, image, brand, category, description, content,
-        price, quantity, min_sell_qty, rating, sku, pack_size, max_order_qty, price_tiers)
+        price, quantity, min_sell_qty, rating, sku, pack_size, max_order_qty, price_tiers, tax_rate)
       select ${owner.id}::text, ${owner.email}::text, ${owner.name}::text, v."name", v."image", v."brand", v."category", v."description", v."content",
-        v."price", v."quantity", v."minSellQty", v."rating", v."sku", v."packSize", v."maxOrderQty", v."priceTiers"
+        v."price", v."quantity", v."minSellQty", v."rating", v."sku", v."packSize", v."maxOrderQty", v."priceTiers",
+        v."taxRate"
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${productRecord}`);
   }
 
@@ -255,7 +256,7 @@ export function createBatches(db: AppDb) {
         name = v."name", image = v."image", brand = v."brand", category = v."category",
         description = v."description", content = v."content", price = v."price", quantity = v."quantity",
         min_sell_qty = v."minSellQty", rating = v."rating", sku = v."sku", pack_size = v."packSize",
-        max_order_qty = v."maxOrderQty", price_tiers = v."priceTiers", updated_at = now()
+        max_order_qty = v."maxOrderQty", price_tiers = v."priceTiers", tax_rate = v."taxRate", updated_at = now()
       from jsonb_to_recordset(${json}::jsonb) as ${productRecord}
       where ${products.id} = v."id" and ${products.sellerId} = ${owner.id}`);
   }

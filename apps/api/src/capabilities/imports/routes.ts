@@ -232,8 +232,8 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The template: every column, and a product that shows each of them. */
 export const IMPORT_TEMPLATE =
-  '\uFEFFid,sku,name,category,price,quantity,minSellQty,packSize,maxOrderQty,priceTiers,brand,image,description,content,rating\r\n' +
-  ',KT-MUG-350,Stoneware Coffee Mug 350 ml,kitchen,1.95,720,36,36,720,180:1.85|720:1.75,Claymont,' +
+  '\uFEFFid,sku,name,category,price,quantity,minSellQty,packSize,maxOrderQty,priceTiers,taxRate,brand,image,description,content,rating\r\n' +
+  ',KT-MUG-350,Stoneware Coffee Mug 350 ml,kitchen,1.95,720,36,36,720,180:1.85|720:1.75,7.5,Claymont,' +
   ',"Glazed stoneware mug, dishwasher safe.","Case of 36 mugs, boxed.",4.5\r\n';
 
 export default importRoutes;

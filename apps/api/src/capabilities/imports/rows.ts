@@ -64,7 +64,15 @@ export interface ReadRow {
 /** Columns whose empty cell means "keep the product's value" on an update (the form requires them on Add). */
 const KEPT_WHEN_EMPTY = new Set<ImportColumn>(['name', 'category', 'price', 'quantity', 'minSellQty', 'packSize']);
 
-const NUMBER_COLUMNS = new Set<ImportColumn>(['price', 'quantity', 'minSellQty', 'packSize', 'maxOrderQty', 'rating']);
+const NUMBER_COLUMNS = new Set<ImportColumn>([
+  'price',
+  'quantity',
+  'minSellQty',
+  'packSize',
+  'maxOrderQty',
+  'rating',
+  'taxRate',
+]);
 
 /** A number cell: the text a spreadsheet shows ("1,200.50" with thousands separators accepted). */
 function numberOf(text: string): number | null {
@@ -93,7 +101,8 @@ export function readRow(cells: readonly string[], { index }: ColumnMap): ReadRow
     } else if (NUMBER_COLUMNS.has(column)) {
       if (text === '') fields[column] = null;
       else {
-        const n = numberOf(text);
+        // A tax rate may be written as a spreadsheet shows a percentage: "15%".
+        const n = numberOf(column === 'taxRate' ? text.replace(/\s*%$/, '') : text);
         if (n === null) errors.push({ column, message: `“${text}” is not a number.` });
         else fields[column] = n;
       }
@@ -187,6 +196,7 @@ export function exportCells(product: ProductData & { id?: string }): string[] {
         return product.price.toFixed(2);
       case 'rating':
       case 'maxOrderQty':
+      case 'taxRate':
         return product[column] === null ? '' : String(product[column]);
       case 'quantity':
       case 'minSellQty':

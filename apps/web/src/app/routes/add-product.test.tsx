@@ -58,6 +58,21 @@ test('required fields are checked before anything is sent', async () => {
   expect(document.title).toBe('Add Product | B2B Wholesale Platform');
 });
 
+test('a tax rate of its own is sent as a percent; a bad one is refused before sending', async () => {
+  const { user } = renderAdd();
+  await fillRequired(user);
+  const rate = screen.getByLabelText(/^Tax rate, %/);
+  await user.type(rate, '7.125');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByText('Tax rate can have at most 2 decimals.')).toBeInTheDocument();
+  expect(receivedRequests()).toHaveLength(0);
+  await user.clear(rate);
+  await user.type(rate, '7.5');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await waitFor(() => expect(receivedRequests()).toHaveLength(1));
+  expect(await receivedRequests()[0]?.json()).toMatchObject({ price: 3.75, taxRate: 7.5 });
+});
+
 test('a valid product is sent with numbers, confirmed for 2 seconds and the form is reset', async () => {
   const { user } = renderAdd();
   await fillRequired(user);
@@ -89,6 +104,7 @@ test('a valid product is sent with numbers, confirmed for 2 seconds and the form
     packSize: 1,
     maxOrderQty: null,
     priceTiers: [],
+    taxRate: null,
   });
   await waitFor(() => expect(screen.getByLabelText(/Product name/)).toHaveValue(''));
   expect(screen.getByLabelText(/Category/)).toHaveValue('');

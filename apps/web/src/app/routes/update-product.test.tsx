@@ -277,7 +277,7 @@ test('emptying the SKU and the maximum removes them; removing every tier sends a
 
 test('the ladder is checked against the stored price when the price field is emptied (kept)', async () => {
   const { user } = renderTraded();
-  await user.clear(await screen.findByLabelText(/Price \(USD\)/));
+  await user.clear(await screen.findByLabelText(/Price \(USD, net\)/));
   const tierPrice = screen.getByLabelText('Tier 1: Unit price (USD)');
   await user.clear(tierPrice);
   await user.type(tierPrice, '10.5');

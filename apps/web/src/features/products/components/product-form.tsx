@@ -234,6 +234,18 @@ export function ProductForm(props: ProductFormProps) {
           className={inputClass('input', errors.rating)}
         />
       </Field>
+      <Field {...labelled('taxRate')}>
+        <input
+          {...field('taxRate')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={100}
+          step={0.01}
+          placeholder="Default rate"
+          className={inputClass('input', errors.taxRate)}
+        />
+      </Field>
       <PriceTierEditor
         idPrefix={tiersId}
         label={LABELS.priceTiers}

@@ -16,13 +16,14 @@ export const LABELS: Record<ProductField, string> = {
   brand: 'Brand',
   category: 'Category',
   description: 'Description',
-  price: 'Price (USD)',
+  price: `Price (${__SHOP_CURRENCY__}, net)`,
   rating: 'Rating',
   content: 'Product content',
   sku: 'SKU',
   packSize: 'Pack size',
   maxOrderQty: 'Max per order',
   priceTiers: 'Volume prices',
+  taxRate: 'Tax rate, %',
 };
 
 export const HINTS: Partial<Record<ProductField, string>> = {
@@ -32,6 +33,7 @@ export const HINTS: Partial<Record<ProductField, string>> = {
   sku: 'Your part number: letters, digits and . _ - / (up to 64). Buyers can search for it.',
   packSize: 'Buyers order whole packs: every quantity is a multiple of this. 1 sells single units.',
   maxOrderQty: 'The most one buyer may have in their cart at once. Leave empty for no limit.',
+  taxRate: 'Added to the net price on invoices. Leave empty for your default rate (billing details).',
 };
 
 /** The order the fields are shown in: the first one with a problem gets the cursor. */
@@ -46,6 +48,7 @@ export const FORM_ORDER: readonly ProductField[] = [
   'maxOrderQty',
   'price',
   'rating',
+  'taxRate',
   'priceTiers',
   'image',
   'description',

@@ -102,6 +102,8 @@ const FROM_TEXT: { [K in ScalarField]-?: (text: string) => ProductInput[K] | und
   // Empty is the default, single units (also on Update: emptying it goes back to 1).
   packSize: (text) => (blank(text) ? 1 : Number(text)),
   maxOrderQty: (text) => (blank(text) ? null : Number(text)),
+  // Empty: the seller's default rate.
+  taxRate: (text) => (blank(text) ? null : Number(text)),
 };
 
 /** A row left wholly empty means nothing: it is not sent (an added row the seller did not fill). */

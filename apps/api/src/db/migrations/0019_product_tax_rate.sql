@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "tax_rate" numeric(5, 2);--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_tax_rate_range" CHECK ("products"."tax_rate" IS NULL OR ("products"."tax_rate" >= 0 AND "products"."tax_rate" <= 100));
