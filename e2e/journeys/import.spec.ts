@@ -48,7 +48,7 @@ test(
     // The seller's file: the template's columns plus a note column of their own; the third row's
     // volume prices rise, which the form would refuse too.
     const row = (sku: string, name: string, tiers: string) =>
-      `,${sku},${name},kitchen,10,600,12,6,120,${tiers},Claymont,,"Glazed, boxed.",Case of 6,4.5,keep`;
+      `,${sku},${name},kitchen,10,600,12,6,120,${tiers},5%,Claymont,,"Glazed, boxed.",Case of 6,4.5,keep`;
     const file = [
       `${header},notes`,
       row(skus[0] ?? '', `Import Mug ${id}`, '48:9.20|96:8.50'),
@@ -62,7 +62,7 @@ test(
     });
     const preview = page.getByRole('table', { name: 'The first rows of the file' });
     await expect(preview.getByRole('row')).toHaveCount(4);
-    await expect(page.getByText('15 of 16 columns recognised, separated by comma.')).toBeVisible();
+    await expect(page.getByText('16 of 17 columns recognised, separated by comma.')).toBeVisible();
     await expect(page.getByText(/Not import columns, so ignored: “notes”/)).toBeVisible();
     await expectAccessible(page, 'import-preview');
 
@@ -133,6 +133,10 @@ test(
         .map((p) => p.sku)
         .sort(),
     ).toEqual(skus);
+    // The tax rate written as a spreadsheet shows a percentage.
+    expect(
+      (await api.myProducts(token, seller.email)).filter((p) => p.sku?.endsWith(id)).map((p) => p.taxRate),
+    ).toEqual([5, 5, 5]);
     await page.goto(`/my-products/${seller.email}`);
     const exported = await downloaded(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
     expect(exported.name).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
