@@ -34,6 +34,8 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    // Components that render one native control, checked as that control (labels, roles).
+    settings: { 'jsx-a11y': { components: { PercentInput: 'input' } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { BILLING_FIELD_LABELS, BILLING_LIMITS, TOAST_MS, type BillingDetails } from '@b2b/shared';
+import { PercentInput } from '@/components/ui/percent-input';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/errors';
 import { useBilling, useSaveBilling } from './api';
@@ -107,12 +108,7 @@ function BillingForm({ details }: { details: BillingDetails }) {
         </label>
         <label className={field}>
           <span className="text-sm font-medium">Default tax rate, %</span>
-          <input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            step={0.01}
+          <PercentInput
             className="input w-full"
             value={rate}
             aria-describedby={`${id}-rate-hint`}

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { PRICE_LIST_LIMITS, TOAST_MS, type PriceList } from '@b2b/shared';
 import { confirmDialog } from '@/components/ui/dialogs';
+import { PercentInput } from '@/components/ui/percent-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { useDeletePriceList, useUpdatePriceList } from '@/features/price-lists/api';
@@ -97,12 +98,8 @@ export function Settings({ list }: { list: PriceList }) {
           <span className="text-sm font-medium">
             Discount on your other products, % <span className="font-normal text-base-content/60">(optional)</span>
           </span>
-          <input
-            type="number"
-            inputMode="decimal"
-            min={0}
+          <PercentInput
             max={99.99}
-            step={0.01}
             className="input w-full sm:max-w-xs"
             value={discount}
             aria-describedby={`${id}-discount-hint`}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CATEGORIES, LIMITS, TRADE_LIMITS, type ProductData, type ProductUpdate } from '@b2b/shared';
 import { confirmDialog, showAlert } from '@/components/ui/dialogs';
+import { PercentInput } from '@/components/ui/percent-input';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import {
@@ -235,13 +236,8 @@ export function ProductForm(props: ProductFormProps) {
         />
       </Field>
       <Field {...labelled('taxRate')}>
-        <input
+        <PercentInput
           {...field('taxRate')}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={100}
-          step={0.01}
           placeholder="Default rate"
           className={inputClass('input', errors.taxRate)}
         />
