@@ -25,6 +25,7 @@ test('a minimal valid product gets the spec defaults, and no trade rules (packs 
     packSize: 1,
     maxOrderQty: null,
     priceTiers: [],
+    taxRate: null,
   });
 });
 
