@@ -11,7 +11,7 @@ import { build, type Plugin } from 'esbuild';
  *                       autoloads its plugins and routes from the folder tree), with source maps;
  *   dist/_shared/       @b2b/shared (a TypeScript-source package) bundled into one module, which
  *                       every file imports in place of the package;
- *   dist/db/migrations/ and dist/seed/catalogue.csv: copies of the files the code reads from
+ *   dist/db/migrations/, dist/seed/catalogue.csv and the documents' fonts: copies of the files the code reads from
  *                       beside itself.
  *
  * Every npm package stays an import from node_modules, and must be one of this workspace's
@@ -111,4 +111,7 @@ for (const file of Object.keys(metafile.outputs).filter((f) => f.endsWith('.js')
 }
 cpSync(join(root, 'src/db/migrations'), join(outdir, 'db/migrations'), { recursive: true });
 cpSync(join(root, 'src/seed/catalogue.csv'), join(outdir, 'seed/catalogue.csv'));
+cpSync(join(root, 'src/capabilities/invoices/pdf/fonts'), join(outdir, 'capabilities/invoices/pdf/fonts'), {
+  recursive: true,
+});
 console.log(`Built the API into ${outdir}`);

@@ -17,3 +17,4 @@ export * from './activity.js';
 export * from './money.js';
 export * from './price-lists.js';
 export * from './billing.js';
+export * from './invoices.js';

@@ -115,3 +115,65 @@ export function sumAmounts(amounts: Iterable<number>): number {
 export function withinSpendingLimit(total: number, limit: number | null): boolean {
   return limit === null || toCents(total) <= toCents(limit);
 }
+
+/** `n / d` in integers, rounded half away from zero (the one rounding rule). */
+function divideRounded(n: bigint, d: bigint): bigint {
+  const quotient = n / d;
+  const remainder = n % d;
+  const twice = (remainder < 0n ? -remainder : remainder) * 2n;
+  return twice >= d ? quotient + (n < 0n ? -1n : 1n) : quotient;
+}
+
+/**
+ * The tax on a net amount at `rate` percent (two decimals at most, as products keep it), rounded
+ * half away from zero to the cent: taxOf(10.10, 7.5) = 0.76 (0.7575 rounded).
+ */
+export function taxOf(net: number, rate: number): number {
+  return fromCents(divideRounded(toCents(net) * BigInt(Math.round(rate * 100)), 10_000n));
+}
+
+/** A line as its tax is worked out: its net amount and the rate that applies to it. */
+export interface TaxedAmount {
+  lineTotal: number;
+  taxRate: number;
+}
+
+/** Net, tax and gross of some lines, and the net and tax at each rate (lowest rate first). */
+export interface Totals {
+  net: number;
+  tax: number;
+  gross: number;
+  byRate: { rate: number; net: number; tax: number }[];
+}
+
+/**
+ * The totals of some lines, taxed per line (docs/architecture.md, "Money"): each line's tax is
+ * rounded on its own, and every sum is the exact sum of the lines' amounts, so a document's
+ * totals always equal the sums of its lines to the cent.
+ */
+export function totalsOf(lines: readonly TaxedAmount[]): Totals {
+  const rates = new Map<number, { net: bigint; tax: bigint }>();
+  let net = 0n;
+  let tax = 0n;
+  for (const line of lines) {
+    const lineNet = toCents(line.lineTotal);
+    const lineTax = toCents(taxOf(line.lineTotal, line.taxRate));
+    net += lineNet;
+    tax += lineTax;
+    const rate = rates.get(line.taxRate) ?? { net: 0n, tax: 0n };
+    rates.set(line.taxRate, { net: rate.net + lineNet, tax: rate.tax + lineTax });
+  }
+  return {
+    net: fromCents(net),
+    tax: fromCents(tax),
+    gross: fromCents(net + tax),
+    byRate: [...rates.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([rate, sums]) => ({ rate, net: fromCents(sums.net), tax: fromCents(sums.tax) })),
+  };
+}
+
+/** A tax rate as documents and screens show it: 7.5 → "7.5%", 20 → "20%". */
+export function formatTaxRate(rate: number): string {
+  return `${Number(rate.toFixed(2))}%`;
+}

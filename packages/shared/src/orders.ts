@@ -80,6 +80,9 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, 
   rejected: {},
 };
 
+/** The statuses an order can be invoiced in: by hand from confirmed on; shipping issues it by itself. */
+export const INVOICEABLE_STATUSES: readonly OrderStatus[] = ['confirmed', 'shipped', 'delivered'];
+
 /** The statuses `actors` may move an order in `from` to, in the table's order. */
 export function nextStatuses(from: OrderStatus, actors: readonly OrderActor[]): OrderStatus[] {
   return ORDER_STATUSES.filter((to) => ORDER_TRANSITIONS[from][to]?.some((actor) => actors.includes(actor)));
@@ -113,6 +116,14 @@ export const placeOrderSchema = z.object({
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export type PlaceOrder = z.output<typeof placeOrderSchema>;
 
+/** Net, tax and gross, and the net and tax at each rate (money.ts `totalsOf`: each line taxed on its own). */
+export const totalsSchema = z.object({
+  net: z.number(),
+  tax: z.number(),
+  gross: z.number(),
+  byRate: z.array(z.object({ rate: z.number(), net: z.number(), tax: z.number() })),
+});
+
 /** A line snapshots the cart item it came from: what was bought, at which price. */
 export const orderLineSchema = productSchema
   .pick({ name: true, image: true, brand: true, category: true, price: true })
@@ -124,8 +135,13 @@ export const orderLineSchema = productSchema
     sku: z.string().nullable(),
     /** The product's own price then; `price` is the unit price charged (a volume tier, or the same). */
     listPrice: z.number(),
-    /** price × quantity, computed by the database. */
+    /** price × quantity, computed by the database (net). */
     lineTotal: z.number(),
+    /** The tax rate that applied at checkout (percent) and the line's tax at it. */
+    taxRate: z.number(),
+    tax: z.number(),
+    /** The pack the product was sold in then (units per pack). */
+    packSize: z.number().int(),
   });
 export type OrderLine = z.output<typeof orderLineSchema>;
 
@@ -193,6 +209,18 @@ export const orderSchema = orderSummarySchema.extend({
   /** Who cancelled, when cancelled. */
   cancelledBy: z.enum(['buyer', 'seller']).nullable(),
   lines: z.array(orderLineSchema),
+  /** Net (the summary's `total`), tax per rate and gross. */
+  totals: totalsSchema,
+  /** Its invoice once issued, with its credit notes (docs/architecture.md, "Documents"); null before. */
+  invoice: z
+    .object({
+      _id: z.uuid(),
+      number: z.string(),
+      creditNotes: z.array(z.object({ _id: z.uuid(), number: z.string() })),
+    })
+    .nullable(),
+  /** Whether the caller may issue its invoice now: the seller's desk, once confirmed, before one exists. */
+  canInvoice: z.boolean(),
   /** One entry per status the order has been in, oldest first. */
   history: z.array(orderHistoryEntrySchema),
   /** What the caller may do next (their role decides): drives the buttons. */

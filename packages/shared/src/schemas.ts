@@ -309,6 +309,8 @@ export const cartItemSchema = cartItemSnapshotSchema.extend({
   packSize: z.number().int(),
   /** The buyer's total of this product over every cart item of it (what the unit price is decided by). */
   productQuantity: z.number().int(),
+  /** The tax rate the item will be ordered at (percent): the product's own, or its seller's default. */
+  taxRate: z.number(),
   nextTier: nextTierSchema.nullable(),
   _id: z.uuid(),
   productId: z.uuid(),
@@ -374,6 +376,14 @@ export const ERROR_STATUS = {
   LAST_ADMIN: 409,
   /** Creating or joining a company while in one, or inviting someone already in this one. */
   ALREADY_IN_COMPANY: 409,
+  /** An order has one invoice: issuing a second is refused. */
+  ALREADY_INVOICED: 409,
+  /** The seller's billing details lack what an invoice carries (the details name it). */
+  BILLING_DETAILS_MISSING: 409,
+  /** An invoice is issued from confirmed on (not placed, cancelled or rejected orders). */
+  NOT_INVOICEABLE: 409,
+  /** A credit note for more than is left uncredited on its invoice. */
+  CREDIT_EXCEEDS_INVOICE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MIN_ORDER_NOT_MET: 422,

@@ -8,6 +8,7 @@ import {
   type ShipTo,
 } from './orders.js';
 import type { CartItem, Product, ProductData } from './schemas.js';
+import { lineAmount, sumAmounts, taxOf, totalsOf } from './money.js';
 
 /*
  * The one set of test factories, used by the API tests, the web tests and the end-to-end
@@ -77,6 +78,7 @@ export function buildCartItem(overrides: Partial<CartItem> = {}): CartItem {
     sku: null,
     packSize: 1,
     productQuantity: overrides.buyQuantity ?? 10,
+    taxRate: 0,
     nextTier: null,
     userEmail: 'buyer@example.com',
     displayName: 'Buyer',
@@ -118,9 +120,12 @@ export function buildOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
     listPrice: overrides.price ?? price,
     sku: null,
     quantity: 10,
+    taxRate: 0,
+    packSize: 1,
     ...overrides,
   };
-  return { ...line, lineTotal: overrides.lineTotal ?? Math.round(line.price * line.quantity * 100) / 100 };
+  const lineTotal = overrides.lineTotal ?? lineAmount(line.price, line.quantity);
+  return { ...line, lineTotal, tax: overrides.tax ?? taxOf(lineTotal, line.taxRate) };
 }
 
 /** An order as lists send it (GET /api/orders, GET /api/sales). */
@@ -159,7 +164,7 @@ export function buildOrder(
   const status: OrderStatus = overrides.status ?? 'placed';
   const summary = buildOrderSummary({
     status,
-    total: Math.round(lines.reduce((sum, line) => sum + line.lineTotal, 0) * 100) / 100,
+    total: sumAmounts(lines.map((line) => line.lineTotal)),
     lineCount: lines.length,
     units: lines.reduce((sum, line) => sum + line.quantity, 0),
   });
@@ -176,6 +181,9 @@ export function buildOrder(
     trackingRef: '',
     cancelledBy: status === 'cancelled' ? 'buyer' : null,
     lines,
+    totals: totalsOf(lines),
+    invoice: null,
+    canInvoice: false,
     history,
     nextStatuses: nextStatuses(status, [viewer]),
     approval: null,

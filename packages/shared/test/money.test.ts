@@ -1,6 +1,9 @@
 import { expect, test } from 'vitest';
 import {
   formatAmount,
+  formatTaxRate,
+  taxOf,
+  totalsOf,
   formatPrice,
   formatWholePrice,
   fromCents,
@@ -69,4 +72,34 @@ test('the shop’s currency: its sign everywhere, an unknown code refused and no
     setShopCurrency('USD');
   }
   expect(formatPrice(1)).toBe('$1.00');
+});
+
+test('tax per line, rounded half away from zero to the cent', () => {
+  expect([taxOf(10.1, 7.5), taxOf(10.3, 7.5), taxOf(0.5, 1), taxOf(0.49, 1), taxOf(100, 0), taxOf(-10.1, 7.5)]).toEqual(
+    [0.76, 0.77, 0.01, 0, 0, -0.76],
+  );
+  expect([taxOf(19.99, 20), taxOf(1234567.89, 15), taxOf(0.1, 100)]).toEqual([4, 185185.18, 0.1]);
+  expect([formatTaxRate(7.5), formatTaxRate(20), formatTaxRate(0)]).toEqual(['7.5%', '20%', '0%']);
+});
+
+test('totals: the sums of the lines, each line taxed on its own', () => {
+  // Three lines of 0.05 at 10% are 0.01 of tax each (0.005 rounded up), 0.03 in all, not 0.02 on 0.15.
+  const totals = totalsOf([
+    { lineTotal: 0.05, taxRate: 10 },
+    { lineTotal: 0.05, taxRate: 10 },
+    { lineTotal: 0.05, taxRate: 10 },
+    { lineTotal: 99.99, taxRate: 0 },
+    { lineTotal: 10.1, taxRate: 7.5 },
+  ]);
+  expect(totals).toEqual({
+    net: 110.24,
+    tax: 0.79,
+    gross: 111.03,
+    byRate: [
+      { rate: 0, net: 99.99, tax: 0 },
+      { rate: 7.5, net: 10.1, tax: 0.76 },
+      { rate: 10, net: 0.15, tax: 0.03 },
+    ],
+  });
+  expect(totalsOf([])).toEqual({ net: 0, tax: 0, gross: 0, byRate: [] });
 });

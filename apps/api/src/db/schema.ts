@@ -39,6 +39,11 @@ import {
   type NotificationKind,
   type PriceTier,
   type OrderStatus,
+  type DocumentKind,
+  type DocumentLine,
+  type InvoiceSnapshot,
+  type InvoiceStatus,
+  type Totals,
 } from '@b2b/shared';
 
 /*
@@ -243,6 +248,8 @@ export const orders = pgTable(
     trackingRef: text('tracking_ref').notNull().default(''),
     // The sum of the lines' totals; wider than a price, since a line is price × quantity.
     total: numeric('total', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+    // The sum of the lines' taxes (the gross is total + tax).
+    tax: numeric('tax', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
     // How many lines and units: fixed at placement, like the total, so lists need no join.
     lineCount: integer('line_count').notNull().default(0),
     units: bigint('units', { mode: 'number' }).notNull().default(0),
@@ -337,9 +344,15 @@ export const orderLines = pgTable(
     lineTotal: numeric('line_total', { precision: 24, scale: 2, mode: 'number' })
       .notNull()
       .generatedAlwaysAs(sql`price * quantity`),
+    // The tax rate that applied at checkout (the product's, or its seller's default) and the
+    // line's tax at it, rounded on its own (docs/architecture.md, "Money"); the pack then.
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    tax: numeric('tax', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+    packSize: integer('pack_size').notNull().default(1),
   },
   (t) => [
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_tax_rate_range', sql`${t.taxRate} BETWEEN 0 AND 100 AND ${t.tax} >= 0`),
     check('order_lines_price_non_negative', sql`${t.price} >= 0`),
     check('order_lines_list_price_non_negative', sql`${t.listPrice} >= 0`),
     unique('order_lines_order_position_unique').on(t.orderId, t.position),
@@ -916,5 +929,78 @@ export const billingDetails = pgTable(
   (t) => [
     check('billing_details_tax_rate_range', sql`${t.defaultTaxRate} BETWEEN 0 AND 100`),
     check('billing_details_legal_name_present', sql`length(btrim(${t.legalName})) > 0`),
+  ],
+);
+
+/**
+ * Document numbers (docs/architecture.md, "Documents"): the last number a seller gave an invoice
+ * or credit note in a year. Issuing increments its row in the issuing transaction, so numbers
+ * never repeat (the row lock orders concurrent issuers) and never skip (a rollback undoes it).
+ */
+export const documentSequences = pgTable(
+  'document_sequences',
+  {
+    sellerId: text('seller_id').notNull(),
+    kind: text('kind').$type<DocumentKind>().notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sellerId, t.kind, t.year] }),
+    check('document_sequences_kind_known', sql`${t.kind} IN ('invoice', 'credit_note')`),
+  ],
+);
+
+/** One invoice per order: the snapshot it was issued with, and its sums for lists. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id)
+      .unique('invoices_order_unique'),
+    sellerId: text('seller_id').notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    companyId: uuid('company_id'),
+    number: text('number').notNull(),
+    status: text('status').$type<InvoiceStatus>().notNull().default('issued'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedByUid: text('issued_by_uid').notNull(),
+    sellerName: text('seller_name').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    gross: numeric('gross', { precision: 24, scale: 2, mode: 'number' }).notNull(),
+    credited: numeric('credited', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+    snapshot: jsonb('snapshot').$type<InvoiceSnapshot>().notNull(),
+  },
+  (t) => [
+    unique('invoices_seller_number_unique').on(t.sellerId, t.number),
+    check('invoices_status_known', sql`${t.status} IN ('issued', 'partly_credited', 'credited')`),
+    index('invoices_seller_idx').on(t.sellerId, t.issuedAt, t.id),
+    index('invoices_buyer_idx').on(t.buyerUid, t.issuedAt, t.id),
+    index('invoices_company_idx').on(t.companyId, t.issuedAt, t.id),
+  ],
+);
+
+/** Credit notes: each credits lines of one invoice (their own snapshot), numbered in their own sequence. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    sellerId: text('seller_id').notNull(),
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedByUid: text('issued_by_uid').notNull(),
+    reason: text('reason').notNull(),
+    gross: numeric('gross', { precision: 24, scale: 2, mode: 'number' }).notNull(),
+    lines: jsonb('lines').$type<DocumentLine[]>().notNull(),
+    totals: jsonb('totals').$type<Totals>().notNull(),
+  },
+  (t) => [
+    unique('credit_notes_seller_number_unique').on(t.sellerId, t.number),
+    index('credit_notes_invoice_idx').on(t.invoiceId, t.issuedAt),
   ],
 );

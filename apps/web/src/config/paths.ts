@@ -24,6 +24,12 @@ export const paths = {
   myOrders: '/orders',
   order: (id: string) => `/orders/${id}`,
   sales: '/sales',
+  /** Invoices received (the buyer's, and their company's for its admins and approvers). */
+  invoices: '/invoices',
+  /** Invoices issued: the seller's desk. */
+  salesInvoices: '/sales/invoices',
+  /** One invoice: its lines, totals and credit notes; the seller credits lines there. */
+  invoice: (id: string) => `/invoices/${id}`,
   /** Many lines by SKU at once: pasted, uploaded or typed, previewed, then added to the cart. */
   quickOrder: '/quick-order',
   /** The signed-in user's saved order lists. */

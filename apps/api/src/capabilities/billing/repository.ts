@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
 import { missingBilling, type BillingDetails, type BillingDetailsInput } from '@b2b/shared';
-import type { AppDb } from '../../db/client.js';
+import type { AppDb, AppTx } from '../../db/client.js';
 import { billingDetails } from '../../db/schema.js';
 import type { Seller } from '../companies/index.js';
 
@@ -29,6 +29,13 @@ function toDetails(business: Seller, row: typeof billingDetails.$inferSelect | u
     missing: missingBilling(fields),
     updatedAt: row ? row.updatedAt.toISOString() : null,
   };
+}
+
+/** A business's details by id (a company's id or a user's uid); empty fields before they were saved. */
+export async function billingOf(executor: AppDb | AppTx, businessId: string) {
+  const [row] = await executor.select().from(billingDetails).where(eq(billingDetails.businessId, businessId));
+  const fields = row ?? { ...EMPTY };
+  return { ...fields, missing: missingBilling(fields) };
 }
 
 export function createBillingRepository(db: AppDb) {

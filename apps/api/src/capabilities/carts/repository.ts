@@ -11,6 +11,7 @@ import { openPriceBook, type PriceBook } from '../../pricing/price-book.js';
 import type { Page } from '../../lib/page.js';
 import { holding } from '../../db/holding.js';
 import { returnStock } from '../catalogue/index.js';
+import { productTaxRate } from '../billing/index.js';
 
 /** What the cart list adds to a stored item: the product's pack today, the buyer's total of it and the next tier. */
 interface CartItemContext {
@@ -19,11 +20,13 @@ interface CartItemContext {
   nextTier: NextTier | null;
   /** The selling company's name (null: a user selling on their own). */
   sellerName: string | null;
+  /** The rate the item will be ordered at (billing's `productTaxRate`; 0 for a product deleted since). */
+  taxRate: number | null;
 }
 
 export function toCartItem(
   { id, userUid: _buyer, sellerId, buyDate, heldUntil, ...fields }: CartItemRow,
-  { packSize, productQuantity, nextTier, sellerName }: CartItemContext,
+  { packSize, productQuantity, nextTier, sellerName, taxRate }: CartItemContext,
 ): CartItem {
   return {
     ...fields,
@@ -33,6 +36,7 @@ export function toCartItem(
     heldUntil: heldUntil.toISOString(),
     packSize: packSize ?? 1,
     productQuantity,
+    taxRate: taxRate ?? 0,
     nextTier,
   };
 }
@@ -280,6 +284,7 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
             priceTiers: products.priceTiers,
             sellerId: products.sellerId,
             sellerName: companies.name,
+            taxRate: productTaxRate,
           })
           .from(cartItems)
           .leftJoin(products, eq(products.id, cartItems.productId))
@@ -293,7 +298,7 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
         openPriceBook(db, { uids: [user.uid], productIds: 'held' }),
       ]);
       return {
-        items: rows.map(({ item, packSize, price, priceTiers, sellerId, sellerName }) => {
+        items: rows.map(({ item, packSize, price, priceTiers, sellerId, sellerName, taxRate }) => {
           const productQuantity = book.held(item.productId, user.uid);
           // A product deleted since has no ladder left to climb.
           const product =
@@ -301,7 +306,7 @@ export function createCartRepository(db: AppDb, { holdHours }: CartOptions) {
               ? { id: item.productId, sellerId, price, priceTiers }
               : null;
           const nextTier = product ? book.priceAt(product, user.uid, productQuantity).nextTier : null;
-          return toCartItem(item, { packSize, productQuantity, nextTier, sellerName });
+          return toCartItem(item, { packSize, productQuantity, nextTier, sellerName, taxRate });
         }),
         total: totals[0]?.total ?? 0,
       };

@@ -6,7 +6,7 @@ import { AppError, forbidden } from '../../lib/errors.js';
 import { notifyApprovalDecided } from '../notifications/index.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { returnStock } from '../catalogue/index.js';
-import { approvalOf, mayDecide, rolesOf, toOrder } from './mapping.js';
+import { extrasOf, mayDecide, rolesOf, toOrder } from './mapping.js';
 import type { OrderQueries } from './queries.js';
 
 /* Company approvals: an approver's decision, and the timeout that rejects what nobody decided. */
@@ -58,7 +58,7 @@ export function createApprovals(db: AppDb, { linesOf, visibleOrder }: Pick<Order
       }
       await notifyApprovalDecided(tx, updated, lines);
       const after = rolesOf(updated, user, member);
-      return toOrder(updated, lines, after, await approvalOf(tx, updated), user);
+      return toOrder(updated, lines, after, await extrasOf(tx, updated), user);
     });
   }
 

@@ -5,6 +5,7 @@ import {
   judgeQuantity,
   lineAmount,
   sumAmounts,
+  taxOf,
   withinSpendingLimit,
   type PlaceOrder,
   type PlaceOrderResult,
@@ -19,6 +20,7 @@ import { companyNames, membershipOf } from '../companies/index.js';
 import { holding } from '../../db/holding.js';
 import { openPriceBook, PRICED_COLUMNS } from '../../pricing/price-book.js';
 import { toOrderSummary } from './mapping.js';
+import { productTaxRate } from '../billing/index.js';
 
 /**
  * Checkout checks the cart against the products' rules as they are now (a seller may have
@@ -26,7 +28,10 @@ import { toOrderSummary } from './mapping.js';
  * product is judged by the same `judgeQuantity` as a purchase, without the stock, which the
  * items already hold. Any line that no longer fits is reported and nothing is placed.
  */
-async function assertCartFitsRules(tx: AppTx, items: readonly CartItemRow[]): Promise<void> {
+async function assertCartFitsRules(
+  tx: AppTx,
+  items: readonly CartItemRow[],
+): Promise<Map<string, { taxRate: number; packSize: number }>> {
   const totals = new Map<string, { name: string; quantity: number }>();
   for (const item of items) {
     const total = totals.get(item.productId);
@@ -40,9 +45,11 @@ async function assertCartFitsRules(tx: AppTx, items: readonly CartItemRow[]): Pr
       packSize: products.packSize,
       maxOrderQty: products.maxOrderQty,
       priceTiers: products.priceTiers,
+      taxRate: productTaxRate,
     })
     .from(products)
     .where(inArray(products.id, [...totals.keys()]));
+  const sold = new Map(rules.map((rule) => [rule.id, { taxRate: rule.taxRate, packSize: rule.packSize }]));
   const refusals: { code: QuantityRefusal; field: string; message: string }[] = [];
   for (const product of rules) {
     const total = totals.get(product.id);
@@ -52,7 +59,7 @@ async function assertCartFitsRules(tx: AppTx, items: readonly CartItemRow[]): Pr
       refusals.push({ code: verdict.code, field: product.id, message: `${total.name}: ${verdict.message}` });
   }
   const [first] = refusals;
-  if (!first) return;
+  if (!first) return sold;
   throw new AppError(
     first.code,
     `Your cart no longer fits the seller's rules, so nothing was ordered. ${refusals.map((r) => r.message).join(' ')}`,
@@ -126,7 +133,7 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
           .where(and(eq(cartItems.userUid, user.uid), holding()))
           .returning();
         if (items.length === 0) throw new AppError('EMPTY_CART', 'Your cart is empty: there is nothing to order.');
-        await assertCartFitsRules(tx, items);
+        const sold = await assertCartFitsRules(tx, items);
 
         const bySeller = new Map<string, CartItemRow[]>();
         const oldestFirst = [...items].sort(
@@ -185,25 +192,33 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
             .returning({ id: orders.id });
           if (!order) throw new Error('insert returned no order');
           await tx.insert(orderLines).values(
-            group.map((item, index) => ({
-              orderId: order.id,
-              position: index + 1,
-              productId: item.productId,
-              name: item.name,
-              image: item.image,
-              brand: item.brand,
-              category: item.category,
-              price: item.price,
-              listPrice: item.listPrice,
-              sku: item.sku,
-              quantity: item.buyQuantity,
-            })),
+            group.map((item, index) => {
+              // A product deleted since keeps no rate or pack: untaxed, in units.
+              const { taxRate, packSize } = sold.get(item.productId) ?? { taxRate: 0, packSize: 1 };
+              return {
+                orderId: order.id,
+                position: index + 1,
+                productId: item.productId,
+                name: item.name,
+                image: item.image,
+                brand: item.brand,
+                category: item.category,
+                price: item.price,
+                listPrice: item.listPrice,
+                sku: item.sku,
+                quantity: item.buyQuantity,
+                taxRate,
+                tax: taxOf(lineAmount(item.price, item.buyQuantity), taxRate),
+                packSize,
+              };
+            }),
           );
           // The total from the snapshot prices, computed by the database in numeric (no float drift).
           const [row] = await tx
             .update(orders)
             .set({
               total: sql`(SELECT coalesce(sum(${orderLines.lineTotal}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${order.id})`,
+              tax: sql`(SELECT coalesce(sum(${orderLines.tax}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${order.id})`,
               lineCount: group.length,
               units: group.reduce((sum, item) => sum + item.buyQuantity, 0),
             })

@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   can,
   canApprove,
   formatOrderNumber,
   nextStatuses,
+  totalsOf,
   withinSpendingLimit,
+  INVOICEABLE_STATUSES,
   ORDER_STATUSES,
   type Order,
   type OrderActor,
@@ -14,7 +16,7 @@ import {
   type OrderSummary,
 } from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
-import { orders, type OrderLineRow, type OrderRow } from '../../db/schema.js';
+import { creditNotes, invoices, orders, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { membersOf, type Membership } from '../companies/index.js';
 
@@ -110,7 +112,7 @@ export function toOrder(
   row: OrderRow,
   lines: OrderLineRow[],
   roles: OrderActor[],
-  approval: OrderApproval | null,
+  { approval, invoice }: { approval: OrderApproval | null; invoice: Order['invoice'] },
   user?: AuthUser,
 ): Order {
   // An approver who may not approve this one (their own, above their own limit) is not offered it.
@@ -142,7 +144,13 @@ export function toOrder(
       sku: line.sku,
       quantity: line.quantity,
       lineTotal: line.lineTotal,
+      taxRate: line.taxRate,
+      tax: line.tax,
+      packSize: line.packSize,
     })),
+    totals: totalsOf(lines),
+    invoice,
+    canInvoice: invoice === null && roles.includes('seller') && INVOICEABLE_STATUSES.includes(row.status),
     history: history(row),
     nextStatuses: nextStatuses(row.status, roles).filter((status) => !(blocked && status === 'placed')),
     approval,
@@ -171,4 +179,34 @@ export async function approvalOf(executor: AppDb | AppTx, row: OrderRow): Promis
     decidedAt: row.decidedAt?.toISOString() ?? null,
     reason: row.rejectionReason,
   };
+}
+
+/** The order's invoice and its credit notes, oldest first (null before it is invoiced). */
+export async function invoiceOf(executor: AppDb | AppTx, orderId: string): Promise<Order['invoice']> {
+  const [invoice] = await executor
+    .select({ _id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId));
+  if (!invoice) return null;
+  const notes = await executor
+    .select({ _id: creditNotes.id, number: creditNotes.number })
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoice._id))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number));
+  return { ...invoice, creditNotes: notes };
+}
+
+/** What an order shows beside its row and lines: its approval and its documents. */
+export async function extrasOf(executor: AppDb | AppTx, row: OrderRow) {
+  const [approval, invoice] = [await approvalOf(executor, row), await invoiceOf(executor, row.id)];
+  return { approval, invoice };
+}
+
+/**
+ * What the documents capability does when an order moves (docs/architecture.md, "Documents"):
+ * shipping issues its invoice, cancelling an invoiced order credits what is left of it. Called in
+ * the status change's transaction, so the order and its documents commit or fail together.
+ */
+export interface OrderDocuments {
+  afterStatusChange(tx: AppTx, order: OrderRow, lines: OrderLineRow[], user: AuthUser): Promise<void>;
 }

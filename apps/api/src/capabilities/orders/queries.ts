@@ -22,7 +22,7 @@ import {
 } from '../companies/index.js';
 import { decodeCursor, encodeCursor, isTimeAndId } from '../../lib/cursor.js';
 import {
-  approvalOf,
+  extrasOf,
   rolesOf,
   sellerSeesRow,
   sellsAs,
@@ -165,7 +165,7 @@ export function createOrderQueries(db: AppDb) {
       const visible = await readOrder(id, user);
       if (!visible) return null;
       const { row, roles } = visible;
-      return toOrder(row, await linesOf(db, id), roles, await approvalOf(db, row), user);
+      return toOrder(row, await linesOf(db, id), roles, await extrasOf(db, row), user);
     },
   };
 }

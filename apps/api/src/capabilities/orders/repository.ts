@@ -6,6 +6,7 @@ import { createCheckout } from './checkout.js';
 import { createOrderQueries } from './queries.js';
 import { createReorder } from './reorder.js';
 import { createStatusChanges } from './status.js';
+import type { OrderDocuments } from './mapping.js';
 
 export { toOrderSummary, type OrderPage, type OrderRole } from './mapping.js';
 
@@ -18,7 +19,11 @@ export { toOrderSummary, type OrderPage, type OrderRole } from './mapping.js';
 
 export function createOrderRepository(
   db: AppDb,
-  { carts, approvalTimeoutHours }: { carts: CartRepository; approvalTimeoutHours: number },
+  {
+    carts,
+    approvalTimeoutHours,
+    documents,
+  }: { carts: CartRepository; approvalTimeoutHours: number; documents?: OrderDocuments },
 ) {
   const queries = createOrderQueries(db);
   const { lockedOrder: _locked, visibleOrder: _visible, readOrder: _read, linesOf: _lines, ...reads } = queries;
@@ -26,7 +31,7 @@ export function createOrderRepository(
     ...createCheckout(db, { approvalTimeoutHours }),
     ...reads,
     ...createApprovals(db, queries),
-    ...createStatusChanges(db, queries),
+    ...createStatusChanges(db, queries, documents),
     ...createReorder(db, { carts, ...queries }),
   };
 }
@@ -48,8 +53,9 @@ export default fp(
       createOrderRepository(app.db, {
         carts: app.cartRepository,
         approvalTimeoutHours: app.config.approvalTimeoutHours,
+        documents: app.orderDocuments,
       }),
     );
   },
-  { name: 'order-repository', dependencies: ['db', 'config', 'cart-repository'] },
+  { name: 'order-repository', dependencies: ['db', 'config', 'cart-repository', 'invoice-repository'] },
 );

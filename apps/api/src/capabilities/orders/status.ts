@@ -6,7 +6,7 @@ import { AppError, forbidden } from '../../lib/errors.js';
 import { notifyStatusChanged } from '../notifications/index.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { returnStock } from '../catalogue/index.js';
-import { approvalOf, rolesOf, sellerSeesRow, toOrder, STATUS_TIMESTAMP } from './mapping.js';
+import { extrasOf, rolesOf, sellerSeesRow, toOrder, STATUS_TIMESTAMP, type OrderDocuments } from './mapping.js';
 import type { OrderQueries } from './queries.js';
 import { recordActivity } from '../activity/index.js';
 import { sellerOfMember } from '../companies/index.js';
@@ -15,6 +15,7 @@ import { orderStatusActivity } from './activity.js';
 export function createStatusChanges(
   db: AppDb,
   { lockedOrder, linesOf, visibleOrder }: Pick<OrderQueries, 'lockedOrder' | 'linesOf' | 'visibleOrder'>,
+  documents: OrderDocuments | undefined,
 ) {
   return {
     /**
@@ -73,7 +74,8 @@ export function createStatusChanges(
             lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
           );
         }
-        return toOrder(updated, lines, rolesOf(updated, user, member), await approvalOf(tx, updated), user);
+        await documents?.afterStatusChange(tx, updated, lines, user);
+        return toOrder(updated, lines, rolesOf(updated, user, member), await extrasOf(tx, updated), user);
       });
     },
   };

@@ -51,13 +51,19 @@ export function navGroups(user: AuthUser | null, company: CompanyNav = { role: n
         { to: paths.myOrders, label: 'My Orders' },
         { to: paths.quickOrder, label: 'Quick order' },
         { to: paths.lists, label: 'Lists' },
+        { to: paths.invoices, label: 'Invoices', end: true },
       ],
     },
     {
       label: 'Selling',
       items: [
         ...(can(company.role, 'dashboard') ? [{ to: paths.dashboard, label: 'Dashboard' }] : []),
-        ...(can(company.role, 'sales') ? [{ to: paths.sales, label: 'Sales' }] : []),
+        ...(can(company.role, 'sales')
+          ? [
+              { to: paths.sales, label: 'Sales', end: true },
+              { to: paths.salesInvoices, label: 'Sales invoices' },
+            ]
+          : []),
         ...(can(company.role, 'catalogue') ? [{ to: paths.importProducts, label: 'Import products' }] : []),
         ...(can(company.role, 'seePrices') ? [{ to: paths.priceLists, label: 'Price lists' }] : []),
       ],

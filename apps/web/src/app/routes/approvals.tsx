@@ -141,7 +141,7 @@ function PendingOrder({ summary }: { summary: OrderSummary }) {
         ) : (
           <OrderLines
             lines={detail.data.lines}
-            total={detail.data.total}
+            totals={detail.data.totals}
             caption={`Lines of order ${summary.orderNumber}`}
           />
         )}

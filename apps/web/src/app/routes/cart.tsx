@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { lineAmount, lineSaving, sumAmounts, TOAST_MS, type CartItem } from '@b2b/shared';
+import { lineAmount, lineSaving, sumAmounts, totalsOf, TOAST_MS, type CartItem } from '@b2b/shared';
+import { TotalsRows } from '@/components/ui/totals-rows';
 import { PageTitle } from '@/components/layout/page-title';
 import { EmptyState, ErrorState, LoadingState, OwnPagesOnly } from '@/components/ui/states';
 import { paths } from '@/config/paths';
@@ -98,7 +99,9 @@ export default function CartRoute() {
   } else {
     const items = cart.data;
     const units = items.reduce((sum, item) => sum + item.buyQuantity, 0);
-    const grandTotal = sumAmounts(items.map((item) => lineAmount(item.price, item.buyQuantity)));
+    const totals = totalsOf(
+      items.map((item) => ({ lineTotal: lineAmount(item.price, item.buyQuantity), taxRate: item.taxRate })),
+    );
     const saved = sumAmounts(items.map((item) => lineSaving({ ...item, quantity: item.buyQuantity })));
     body = (
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
@@ -130,10 +133,7 @@ export default function CartRoute() {
                   <dd className="text-right font-medium">{formatPrice(saved)}</dd>
                 </>
               ) : null}
-              <dt className="border-t border-base-300 pt-2 text-base font-semibold">Grand total</dt>
-              <dd className="border-t border-base-300 pt-2 text-right text-base font-semibold">
-                {formatPrice(grandTotal)}
-              </dd>
+              <TotalsRows totals={totals} grossLabel="Grand total" />
             </dl>
             <Link to={paths.checkout} className="btn mt-2 btn-block btn-primary">
               Checkout

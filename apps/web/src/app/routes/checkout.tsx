@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { sumAmounts, type PlaceOrder, type PlaceOrderResult } from '@b2b/shared';
+import { lineAmount, totalsOf, type PlaceOrder, type PlaceOrderResult } from '@b2b/shared';
+import { TotalsRows } from '@/components/ui/totals-rows';
 import { PageTitle } from '@/components/layout/page-title';
 import { showAlert } from '@/components/ui/dialogs';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
@@ -10,7 +11,6 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useCurrentCompany } from '@/lib/company';
 import { errorMessage } from '@/lib/errors';
-import { formatPrice } from '@/lib/format';
 import { cartKeys, useCart } from '@/features/cart/api/get-cart';
 import { addressesQueryOptions } from '@/features/company/api/addresses';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
@@ -99,7 +99,9 @@ export default function CheckoutRoute() {
     );
   } else {
     const groups = groupBySeller(cart.data);
-    const grandTotal = sumAmounts(groups.map((group) => group.total));
+    const totals = totalsOf(
+      cart.data.map((item) => ({ lineTotal: lineAmount(item.price, item.buyQuantity), taxRate: item.taxRate })),
+    );
     body = (
       <CheckoutForm
         initialShipTo={user ? loadShipTo(user.uid) : null}
@@ -113,10 +115,7 @@ export default function CheckoutRoute() {
             <dd className="text-right font-medium">
               {groups.length} {groups.length === 1 ? 'order' : 'orders'} (one per seller)
             </dd>
-            <dt className="border-t border-base-300 pt-2 text-base font-semibold">Grand total</dt>
-            <dd className="border-t border-base-300 pt-2 text-right text-base font-semibold">
-              {formatPrice(grandTotal)}
-            </dd>
+            <TotalsRows totals={totals} grossLabel="Grand total" />
           </dl>
         }
       />

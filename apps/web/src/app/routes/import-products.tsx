@@ -19,7 +19,7 @@ import { FilePreview } from '@/features/imports/components/file-preview';
 import { ImportProgress } from '@/features/imports/components/import-progress';
 import { ImportErrorsTable, ImportSummary } from '@/features/imports/components/import-summary';
 import { RecentImports } from '@/features/imports/components/recent-imports';
-import { useDownload } from '@/features/imports/hooks/use-download';
+import { useDownload } from '@/lib/use-download';
 import { fileKind, previewCsvFile, type CsvPreview, type FileKind } from '@/features/imports/utils/file-preview';
 
 /** The failed rows shown on the page; the download has all of them. */

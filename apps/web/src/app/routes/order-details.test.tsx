@@ -329,3 +329,44 @@ test('an approver of the buyer’s company approves from the order page, back to
   expect(await within(heading).findByText('Placed')).toBeInTheDocument();
   expect(screen.getByText(/Approved by Olivia Owner/)).toBeInTheDocument();
 });
+
+test('a taxed order shows net, the tax at each rate and the gross; the desk issues its invoice, which then shows', async () => {
+  fakeAuth.signIn({ email: SELLER });
+  const taxedLines = [
+    buildOrderLine({ name: 'Kettle', price: 10.1, quantity: 3, taxRate: 7.5 }),
+    buildOrderLine({ name: 'Mugs', price: 2.5, quantity: 12, taxRate: 0 }),
+  ];
+  const order = buildOrder(
+    { ...base(buyerOrder({ lines: taxedLines })), status: 'confirmed', lines: taxedLines, canInvoice: true },
+    { viewer: 'seller' },
+  );
+  const invoiced: Order = {
+    ...order,
+    canInvoice: false,
+    invoice: { _id: '00000000-0000-4000-8000-00000000e001', number: 'INV-2026-000007', creditNotes: [] },
+  };
+  let served = order;
+  const { user } = renderOrder(order);
+  server.use(
+    http.get(`/api/orders/${order._id}`, () => HttpResponse.json(served)),
+    http.post(`/api/orders/${order._id}/invoice`, () => {
+      served = invoiced;
+      return HttpResponse.json({ number: 'INV-2026-000007' }, { status: 201 });
+    }),
+  );
+  const table = await screen.findByRole('table', { name: 'Lines of order B2B-000042' });
+  // 30.30 at 7.5% is 2.2725 of tax: 2.27 on the line.
+  expect(within(table).getByRole('row', { name: /Net total.*\$60\.30/ })).toBeInTheDocument();
+  expect(within(table).getByRole('row', { name: /Tax 7\.5% on \$30\.30.*\$2\.27/ })).toBeInTheDocument();
+  expect(within(table).getByRole('row', { name: /Tax 0% on \$30\.00.*\$0\.00/ })).toBeInTheDocument();
+  expect(within(table).getByRole('row', { name: /^Total.*\$62\.57/ })).toBeInTheDocument();
+
+  const documents = screen.getByRole('region', { name: 'Documents' });
+  await user.click(within(documents).getByRole('button', { name: 'Issue invoice' }));
+  expect(await within(documents).findByRole('link', { name: 'Invoice INV-2026-000007' })).toHaveAttribute(
+    'href',
+    '/invoices/00000000-0000-4000-8000-00000000e001',
+  );
+  expect(within(documents).getByRole('button', { name: 'Invoice PDF' })).toBeInTheDocument();
+  expect(within(documents).queryByRole('button', { name: 'Issue invoice' })).not.toBeInTheDocument();
+});

@@ -18,6 +18,7 @@ import { useReorder } from '@/features/orders/api/reorder';
 import { ApprovalActions } from '@/features/orders/components/approval-actions';
 import { OrderActions } from '@/features/orders/components/order-actions';
 import { OrderApproval } from '@/features/orders/components/order-approval';
+import { OrderDocuments } from '@/features/invoices/components/order-documents';
 import { OrderLines } from '@/features/orders/components/order-lines';
 import { OrderStatusBadge } from '@/features/orders/components/order-status-badge';
 import { OrderTimeline } from '@/features/orders/components/order-timeline';
@@ -159,7 +160,7 @@ function OrderView({ order }: { order: Order }) {
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="flex flex-col gap-6">
-          <OrderLines lines={order.lines} total={order.total} caption={`Lines of order ${order.orderNumber}`} />
+          <OrderLines lines={order.lines} totals={order.totals} caption={`Lines of order ${order.orderNumber}`} />
           {order.note ? (
             <section aria-labelledby="order-note" className="card border border-base-300 bg-base-100 shadow-sm">
               <div className="card-body gap-2 p-4">
@@ -221,6 +222,7 @@ function OrderView({ order }: { order: Order }) {
               <OrderTimeline order={order} />
             </div>
           </section>
+          {order.status === 'awaiting_approval' ? null : <OrderDocuments order={order} />}
         </div>
       </div>
     </>

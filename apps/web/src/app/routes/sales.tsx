@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { nextStatuses } from '@b2b/shared';
+import { PackingSlipsButton } from '@/features/invoices/components/packing-slips-button';
 import { useSales } from '@/features/orders/api/get-sales';
 import { OrderActions } from '@/features/orders/components/order-actions';
 import { OrderList } from '@/features/orders/components/order-list';
@@ -19,18 +20,21 @@ export default function SalesRoute() {
       empty={<p>No orders for your products yet.</p>}
     >
       {(orders) => (
-        <OrderList
-          orders={orders}
-          perspective="seller"
-          renderActions={(order) => (
-            <OrderActions
-              order={order}
-              next={nextStatuses(order.status, ['seller'])}
-              // A cancel puts the stock back on sale.
-              onChanged={() => queryClient.invalidateQueries({ queryKey: productKeys.all })}
-            />
-          )}
-        />
+        <>
+          <PackingSlipsButton orders={orders} />
+          <OrderList
+            orders={orders}
+            perspective="seller"
+            renderActions={(order) => (
+              <OrderActions
+                order={order}
+                next={nextStatuses(order.status, ['seller'])}
+                // A cancel puts the stock back on sale.
+                onChanged={() => queryClient.invalidateQueries({ queryKey: productKeys.all })}
+              />
+            )}
+          />
+        </>
       )}
     </OrderListPage>
   );

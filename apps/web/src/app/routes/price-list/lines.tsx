@@ -5,7 +5,7 @@ import { formatPriceTiers, type PriceList, type PriceListLine, type PriceListLin
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { formatCount, formatPrice } from '@/lib/format';
-import { useDownload } from '@/features/imports/hooks/use-download';
+import { useDownload } from '@/lib/use-download';
 import { downloadPriceListLines, useImportPriceListLines, useRemovePriceListLine } from '@/features/price-lists/api';
 
 /** "from 100: $8.20 · from 500: $7.90". */

@@ -1,5 +1,5 @@
 import { exportProducts, type ExportFormat } from '../api/export-products';
-import { useDownload } from '../hooks/use-download';
+import { useDownload } from '@/lib/use-download';
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'csv', label: 'Export CSV' },

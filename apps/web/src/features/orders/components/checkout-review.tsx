@@ -1,4 +1,5 @@
-import { lineSaving, nextTierMessage } from '@b2b/shared';
+import { lineAmount, lineSaving, nextTierMessage } from '@b2b/shared';
+import { taxed } from '@/components/ui/totals-rows';
 import { SellerName } from '@/components/ui/seller-name';
 import { formatCount, formatPrice } from '@/lib/format';
 import type { SellerGroup } from '../utils/group-by-seller';
@@ -57,7 +58,7 @@ export function CheckoutReview({ groups, refusals = {} }: CheckoutReviewProps) {
                         {refusal ? <span className="block font-medium text-error">{refusal}</span> : null}
                       </span>
                       <span className="shrink-0 font-medium tabular-nums">
-                        {formatPrice(item.price * item.buyQuantity)}
+                        {formatPrice(lineAmount(item.price, item.buyQuantity))}
                       </span>
                     </li>
                   );
@@ -65,8 +66,14 @@ export function CheckoutReview({ groups, refusals = {} }: CheckoutReviewProps) {
               </ul>
               <p className="flex justify-between border-t border-base-300 pt-2 font-semibold">
                 <span>Subtotal</span>
-                <span className="tabular-nums">{formatPrice(group.total)}</span>
+                <span className="tabular-nums">{formatPrice(group.totals.net)}</span>
               </p>
+              {taxed(group.totals) ? (
+                <p className="flex justify-between text-sm text-base-content/80">
+                  <span>Tax</span>
+                  <span className="tabular-nums">{formatPrice(group.totals.tax)}</span>
+                </p>
+              ) : null}
             </div>
           </section>
         </li>

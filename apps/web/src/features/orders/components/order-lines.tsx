@@ -1,13 +1,35 @@
-import { categoryLabel, FALLBACK_TEXT, type OrderLine } from '@b2b/shared';
+import { categoryLabel, FALLBACK_TEXT, formatTaxRate, type OrderLine, type Totals } from '@b2b/shared';
+import { taxed, taxRowLabel } from '@/components/ui/totals-rows';
 import { formatCount, formatPrice } from '@/lib/format';
 
+/** A row of the table's foot: the label across the other columns (on a phone, in the first), the amount last. */
+function FootRow({ label, amount, strong = false }: { label: string; amount: number; strong?: boolean }) {
+  const text = strong ? 'text-base text-base-content' : 'font-normal text-base-content/80';
+  return (
+    <tr>
+      <th scope="row" colSpan={3} className={`hidden text-right sm:table-cell ${text}`}>
+        {label}
+      </th>
+      <th scope="row" className={`sm:hidden ${text}`}>
+        {label}
+      </th>
+      <td
+        className={`text-right whitespace-nowrap tabular-nums ${strong ? 'text-base font-semibold text-base-content' : ''}`}
+      >
+        {formatPrice(amount)}
+      </td>
+    </tr>
+  );
+}
+
 /**
- * An order's lines as bought (the prices of the day), with the order's total. The unit price is
+ * An order's lines as bought (the prices of the day), with the order's totals: net, the tax at
+ * each rate and the gross to pay (the gross alone when no tax applies). The unit price is
  * the one charged (a volume tier, or the list price), with the list price beside it when they
  * differ. On a phone the quantity and unit price go under the product name, so the table fits
  * without scrolling.
  */
-export function OrderLines({ lines, total, caption }: { lines: OrderLine[]; total: number; caption: string }) {
+export function OrderLines({ lines, totals, caption }: { lines: OrderLine[]; totals: Totals; caption: string }) {
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
       <table className="table table-sm md:table-md">
@@ -51,22 +73,25 @@ export function OrderLines({ lines, total, caption }: { lines: OrderLine[]; tota
               </td>
               <td className="text-right align-top font-medium whitespace-nowrap tabular-nums sm:align-middle">
                 {formatPrice(line.lineTotal)}
+                {line.taxRate > 0 ? (
+                  <span className="block text-xs font-normal text-base-content/70">
+                    + {formatTaxRate(line.taxRate)} tax
+                  </span>
+                ) : null}
               </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={3} className="hidden text-right text-base text-base-content sm:table-cell">
-              Total
-            </th>
-            <th scope="row" className="text-base text-base-content sm:hidden">
-              Total
-            </th>
-            <td className="text-right text-base font-semibold whitespace-nowrap text-base-content tabular-nums">
-              {formatPrice(total)}
-            </td>
-          </tr>
+          {taxed(totals) ? (
+            <>
+              <FootRow label="Net total" amount={totals.net} />
+              {totals.byRate.map((rate) => (
+                <FootRow key={rate.rate} label={taxRowLabel(rate)} amount={rate.tax} />
+              ))}
+            </>
+          ) : null}
+          <FootRow label="Total" amount={totals.gross} strong />
         </tfoot>
       </table>
     </div>

@@ -1,4 +1,4 @@
-import { lineAmount, sumAmounts, type CartItem } from '@b2b/shared';
+import { lineAmount, totalsOf, type CartItem, type Totals } from '@b2b/shared';
 
 export type SellerGroup = {
   /** The seller's key: the company's id, or the email of a user selling on their own. */
@@ -8,7 +8,8 @@ export type SellerGroup = {
   sellerName: string | null;
   items: CartItem[];
   units: number;
-  total: number;
+  /** Net, tax per rate and gross of the group's items (the order it will become). */
+  totals: Totals;
 };
 
 /**
@@ -32,6 +33,8 @@ export function groupBySeller(items: CartItem[]): SellerGroup[] {
       sellerName: first.seller?.name ?? null,
       items: group,
       units: group.reduce((sum, item) => sum + item.buyQuantity, 0),
-      total: sumAmounts(group.map((item) => lineAmount(item.price, item.buyQuantity))),
+      totals: totalsOf(
+        group.map((item) => ({ lineTotal: lineAmount(item.price, item.buyQuantity), taxRate: item.taxRate })),
+      ),
     }));
 }

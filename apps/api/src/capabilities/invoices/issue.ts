@@ -1,0 +1,228 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  BILLING_FIELD_LABELS,
+  CANCELLED_CREDIT_REASON,
+  formatOrderNumber,
+  lineAmount,
+  shopCurrency,
+  taxOf,
+  totalsOf,
+  type DocumentLine,
+  type DocumentParty,
+  type InvoiceSnapshot,
+  type InvoiceStatus,
+} from '@b2b/shared';
+import type { AppTx } from '../../db/client.js';
+import { creditNotes, invoices, type OrderLineRow, type OrderRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { billingOf } from '../billing/index.js';
+import { nextDocumentNumber } from './numbering.js';
+
+/*
+ * Issuing documents (docs/architecture.md, "Documents"), always inside the caller's transaction
+ * with the order row locked: an invoice snapshots the order and both parties' billing details
+ * now; a credit note credits quantities of the invoice's lines that are not credited yet.
+ */
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+function documentLine(line: OrderLineRow, quantity: number): DocumentLine {
+  const net = lineAmount(line.price, quantity);
+  return {
+    position: line.position,
+    productId: line.productId,
+    sku: line.sku,
+    name: line.name,
+    quantity,
+    unitPrice: line.price,
+    taxRate: line.taxRate,
+    net,
+    tax: taxOf(net, line.taxRate),
+  };
+}
+
+const amounts = (lines: readonly DocumentLine[]) =>
+  totalsOf(lines.map((l) => ({ lineTotal: l.net, taxRate: l.taxRate })));
+
+/**
+ * Issues the order's invoice. 409 BILLING_DETAILS_MISSING (naming what) when the seller's
+ * billing details lack the legal name or address; the caller has checked status and role.
+ */
+export async function issueInvoice(
+  tx: AppTx,
+  order: OrderRow,
+  lines: OrderLineRow[],
+  issuedByUid: string,
+): Promise<InvoiceRow> {
+  const [seller, buyer] = [await billingOf(tx, order.sellerId), await billingOf(tx, order.companyId ?? order.buyerUid)];
+  if (seller.missing.length > 0) {
+    const what = seller.missing.map((field) => BILLING_FIELD_LABELS[field]).join(' and ');
+    throw new AppError(
+      'BILLING_DETAILS_MISSING',
+      `An invoice needs the seller's billing details: add ${what} under Billing details first.`,
+      seller.missing.map((field) => ({ field, message: `Add ${BILLING_FIELD_LABELS[field]}.` })),
+    );
+  }
+  const issuedAt = new Date();
+  const documentLines = lines.map((line) => documentLine(line, line.quantity));
+  const sellerParty: DocumentParty = {
+    legalName: seller.legalName,
+    address: seller.address,
+    taxId: seller.taxId,
+    email: order.sellerEmail,
+  };
+  const buyerParty: DocumentParty = {
+    legalName: buyer.legalName || order.companyName || order.buyerName || order.buyerEmail,
+    address: buyer.address,
+    taxId: buyer.taxId,
+    email: order.buyerEmail,
+  };
+  const snapshot: InvoiceSnapshot = {
+    currency: shopCurrency(),
+    orderNumber: formatOrderNumber(order.number),
+    poNumber: order.poNumber,
+    placedAt: order.placedAt.toISOString(),
+    seller: sellerParty,
+    buyer: buyerParty,
+    shipTo: {
+      name: order.shipName,
+      line1: order.shipLine1,
+      line2: order.shipLine2,
+      city: order.shipCity,
+      postalCode: order.shipPostalCode,
+      country: order.shipCountry,
+      phone: order.shipPhone,
+    },
+    lines: documentLines,
+    totals: amounts(documentLines),
+    footer: seller.invoiceFooter,
+    paymentTerms: null,
+    dueDate: null,
+  };
+  const number = await nextDocumentNumber(tx, order.sellerId, 'invoice', issuedAt.getUTCFullYear());
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      orderId: order.id,
+      sellerId: order.sellerId,
+      buyerUid: order.buyerUid,
+      companyId: order.companyId,
+      number,
+      issuedAt,
+      issuedByUid,
+      sellerName: sellerParty.legalName,
+      buyerName: buyerParty.legalName,
+      gross: snapshot.totals.gross,
+      snapshot,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no invoice');
+  return row;
+}
+
+/** What is left to credit of each invoice line (by position), after its credit notes so far. */
+async function uncredited(tx: AppTx, invoice: InvoiceRow): Promise<Map<number, number>> {
+  const left = new Map(invoice.snapshot.lines.map((line) => [line.position, line.quantity]));
+  const notes = await tx
+    .select({ lines: creditNotes.lines })
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoice.id));
+  for (const note of notes) {
+    for (const line of note.lines) left.set(line.position, (left.get(line.position) ?? 0) - line.quantity);
+  }
+  return left;
+}
+
+/**
+ * Credits quantities of a locked invoice: `wanted` by product (spread over that product's lines
+ * in order), or everything still uncredited when it is null. 409 CREDIT_EXCEEDS_INVOICE when a
+ * product has less left than asked (or nothing is left at all); 400 for a product not invoiced.
+ */
+export async function creditInvoice(
+  tx: AppTx,
+  invoice: InvoiceRow,
+  wanted: readonly { productId: string; quantity: number }[] | null,
+  reason: string,
+  issuedByUid: string,
+): Promise<CreditNoteRow> {
+  const left = await uncredited(tx, invoice);
+  const credited: DocumentLine[] = [];
+  const take = (line: DocumentLine, quantity: number) => {
+    const net = lineAmount(line.unitPrice, quantity);
+    credited.push({ ...line, quantity, net, tax: taxOf(net, line.taxRate) });
+    left.set(line.position, (left.get(line.position) ?? 0) - quantity);
+  };
+  if (wanted === null) {
+    for (const line of invoice.snapshot.lines) {
+      const quantity = left.get(line.position) ?? 0;
+      if (quantity > 0) take(line, quantity);
+    }
+    if (credited.length === 0) {
+      throw new AppError('CREDIT_EXCEEDS_INVOICE', `Invoice ${invoice.number} is credited in full already.`);
+    }
+  } else {
+    for (const [index, { productId, quantity }] of wanted.entries()) {
+      const lines = invoice.snapshot.lines.filter((line) => line.productId === productId);
+      const [first] = lines;
+      if (!first) {
+        throw new AppError('VALIDATION_ERROR', `Invoice ${invoice.number} has no line of product ${productId}.`, [
+          { field: `lines.${index}.productId`, message: 'Not a product of this invoice.' },
+        ]);
+      }
+      const available = lines.reduce((sum, line) => sum + Math.max(0, left.get(line.position) ?? 0), 0);
+      if (quantity > available) {
+        throw new AppError(
+          'CREDIT_EXCEEDS_INVOICE',
+          `Invoice ${invoice.number} has ${available} of ${first.name} left to credit; ${quantity} were asked for. Nothing was credited.`,
+          [{ field: `lines.${index}.quantity`, message: `At most ${available}.` }],
+        );
+      }
+      let rest = quantity;
+      for (const line of lines) {
+        const part = Math.min(rest, Math.max(0, left.get(line.position) ?? 0));
+        if (part > 0) take(line, part);
+        rest -= part;
+      }
+    }
+  }
+  const issuedAt = new Date();
+  const totals = amounts(credited);
+  const number = await nextDocumentNumber(tx, invoice.sellerId, 'credit_note', issuedAt.getUTCFullYear());
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      invoiceId: invoice.id,
+      sellerId: invoice.sellerId,
+      number,
+      issuedAt,
+      issuedByUid,
+      reason,
+      gross: totals.gross,
+      lines: credited,
+      totals,
+    })
+    .returning();
+  if (!note) throw new Error('insert returned no credit note');
+  const status: InvoiceStatus = [...left.values()].every((quantity) => quantity <= 0) ? 'credited' : 'partly_credited';
+  await tx
+    .update(invoices)
+    .set({ status, credited: sql`${invoices.credited} + ${totals.gross}` })
+    .where(eq(invoices.id, invoice.id));
+  return note;
+}
+
+/** The hook orders call on a status change: shipping invoices, cancelling credits what is left. */
+export async function afterStatusChange(tx: AppTx, order: OrderRow, lines: OrderLineRow[], issuedByUid: string) {
+  if (order.status !== 'shipped' && order.status !== 'cancelled') return;
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id)).for('update');
+  if (order.status === 'cancelled') {
+    if (invoice && invoice.status !== 'credited')
+      await creditInvoice(tx, invoice, null, CANCELLED_CREDIT_REASON, issuedByUid);
+    return;
+  }
+  if (invoice) return;
+  // Shipping without billing details still ships: the seller can issue the invoice by hand later.
+  const seller = await billingOf(tx, order.sellerId);
+  if (seller.missing.length === 0) await issueInvoice(tx, order, lines, issuedByUid);
+}
