@@ -5,3 +5,4 @@
  */
 export { createDatabase, type AppDb, type Database } from './db/client.js';
 export { generateCatalogue } from './seed/generate.js';
+export { invoicePdf } from './capabilities/invoices/pdf/documents.js';

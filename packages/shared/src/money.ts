@@ -177,3 +177,13 @@ export function totalsOf(lines: readonly TaxedAmount[]): Totals {
 export function formatTaxRate(rate: number): string {
   return `${Number(rate.toFixed(2))}%`;
 }
+
+/** Whether any tax applies: without it, screens, emails and documents show one amount, the total. */
+export function isTaxed(totals: Totals): boolean {
+  return totals.byRate.some((rate) => rate.rate > 0);
+}
+
+/** What a rate's row says, on every screen, email and document: "Tax 7.5% on $30.30". */
+export function taxLabel(rate: Totals['byRate'][number]): string {
+  return `Tax ${formatTaxRate(rate.rate)} on ${formatPrice(rate.net)}`;
+}

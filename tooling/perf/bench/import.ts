@@ -1,5 +1,4 @@
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,7 +7,14 @@ import pg from 'pg';
 import { CATEGORY_VALUES, type ImportStatus } from '@b2b/shared';
 import { createDatabase, generateCatalogue } from '@b2b/api/tooling';
 import { createBuyer, idToken } from './servers.js';
-import { createThrowawayDatabase, startBenchApi, verdict, type BenchApi, type ThrowawayDatabase } from './throwaway.js';
+import {
+  createThrowawayDatabase,
+  rssMb,
+  startBenchApi,
+  verdict,
+  type BenchApi,
+  type ThrowawayDatabase,
+} from './throwaway.js';
 
 /*
  * `npm run bench:import` (root; it starts the Auth Emulator around this script): the catalogue
@@ -89,13 +95,6 @@ async function seed(databaseUrl: string) {
   await client.connect();
   await client.query('VACUUM ANALYZE');
   await client.end();
-}
-
-/** The resident memory of process `pid` in MB (Linux). */
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return kb / 1024;
 }
 
 /** List page 1 for `duration` seconds: as fast as CONNECTIONS connections go, or at a steady `rate` per second. */

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { stopChild, waitForHealth } from '../../../scripts/lib/stack.js';
 import { freePort, REPO_ROOT } from './servers.js';
@@ -77,3 +78,10 @@ export function percentiles(samples: number[]) {
 }
 
 export const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+/** The resident memory of process `pid` in MB (Linux). */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { COMPANY_ROLE_LABELS, lineAmount, sumAmounts, type OrderStatus } from '@b2b/shared';
+import { COMPANY_ROLE_LABELS, lineAmount, sumAmounts, taxOf, type OrderStatus } from '@b2b/shared';
 import type { Auth } from 'firebase-admin/auth';
 import type { AppDb, AppTx } from '../db/client.js';
 import {
@@ -240,6 +240,7 @@ async function history(tx: AppTx, { now, sellers, companyOf, of, log }: HistoryI
       name: l.name,
       quantity: l.quantity,
       price: l.price,
+      taxRate: l.taxRate,
     }));
     if (order.status === 'awaiting_approval') await notifyApprovalRequested(tx, [{ order, lines }]);
     else await notifyOrdersPlaced(tx, [{ order, lines }]);
@@ -262,6 +263,9 @@ async function insertOrder(tx: AppTx, spec: OrderSpec): Promise<OrderRow> {
   const { at, status, buyer, company, seller, lines, approver } = spec;
   const amounts = lines.map((l) => lineAmount(l.product.price, l.quantity));
   const total = sumAmounts(amounts);
+  // The product's own rate (the demo sellers keep no default: 0 without one), each line taxed on its own.
+  const rates = lines.map((l) => l.product.taxRate ?? 0);
+  const taxes = amounts.map((amount, index) => taxOf(amount, rates[index] ?? 0));
   const stamp = (days: number) => new Date(Math.min(at + days * DAY * 0.9, Date.now() - 60_000));
   const reached = ['confirmed', 'shipped', 'delivered'].indexOf(status);
   const [order] = await tx
@@ -278,6 +282,7 @@ async function insertOrder(tx: AppTx, spec: OrderSpec): Promise<OrderRow> {
       poNumber: `RR-${new Date(at).toISOString().slice(2, 10).replaceAll('-', '')}`,
       ...DEMO_SHIP_TO,
       total,
+      tax: sumAmounts(taxes),
       lineCount: lines.length,
       units: lines.reduce((sum, l) => sum + l.quantity, 0),
       companyId: company.id,
@@ -324,6 +329,9 @@ async function insertOrder(tx: AppTx, spec: OrderSpec): Promise<OrderRow> {
       sku: l.product.sku,
       quantity: l.quantity,
       lineTotal: amounts[index] ?? 0,
+      taxRate: rates[index] ?? 0,
+      tax: taxes[index] ?? 0,
+      packSize: l.product.packSize,
     })),
   );
   return order;

@@ -10,6 +10,9 @@ import {
   type InvoicePage,
   type Order,
 } from '@b2b/shared';
+import { and, eq } from 'drizzle-orm';
+import { renderNotificationEmail } from '../../src/capabilities/notifications/delivery.js';
+import { notifications } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { companyClient } from '../helpers/companies.js';
 import { createUser, type TestUser } from '../helpers/users.js';
@@ -203,6 +206,16 @@ describe('invoices', () => {
       buyer: { legalName: 'আমান বস্ত্র', address: 'Dhaka 1207', email: buying.buyer.email },
       footer: SELLER_BILLING.invoiceFooter,
     });
+
+    // The buyer's email of the order says the same: net, the tax at each rate, the gross.
+    const [placedEmail] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userUid, buying.buyer.uid), eq(notifications.link, `/orders/${taxed._id}`)));
+    if (!placedEmail) throw new Error('no order email');
+    const email = await renderNotificationEmail(placedEmail, { publicUrl: 'http://shop.test', token: 'token' });
+    for (const text of ['Net total', '৳102.64', 'Tax 15% on ৳27.90', '৳4.19', '৳111.32'])
+      expect(email.text).toContain(text);
 
     const again = await refused(seller.admin, 'POST', `/api/orders/${taxed._id}/invoice`, 409);
     expect(again).toMatchObject({ code: 'ALREADY_INVOICED' });

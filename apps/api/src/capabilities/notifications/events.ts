@@ -5,7 +5,10 @@ import {
   type Permission,
   formatOrderNumber,
   formatPrice,
+  isTaxed,
   lineAmount,
+  taxLabel,
+  totalsOf,
   ORDER_STATUS_LABELS,
   type Invitation,
   type NotificationKind,
@@ -34,7 +37,8 @@ import type { EmailOrder } from './emails/notification-email.js';
 
 export interface PlacedOrder {
   order: OrderRow;
-  lines: { name: string; quantity: number; price: number }[];
+  /** Each line with the tax rate it was ordered at (docs/architecture.md, "Money"). */
+  lines: { name: string; quantity: number; price: number; taxRate: number }[];
 }
 
 const orderLink = (order: OrderRow) => `/orders/${order.id}`;
@@ -45,6 +49,9 @@ export async function write(tx: AppTx | AppDb, rows: NewNotificationRow[]): Prom
 }
 
 function emailOrder(order: OrderRow, lines: PlacedOrder['lines'], company: string): EmailOrder {
+  const totals = totalsOf(
+    lines.map((line) => ({ lineTotal: lineAmount(line.price, line.quantity), taxRate: line.taxRate })),
+  );
   return {
     orderNumber: formatOrderNumber(order.number),
     lines: lines.map((line) => ({
@@ -53,7 +60,9 @@ function emailOrder(order: OrderRow, lines: PlacedOrder['lines'], company: strin
       price: line.price,
       lineTotal: lineAmount(line.price, line.quantity),
     })),
-    total: order.total,
+    total: totals.gross,
+    net: totals.net,
+    taxes: isTaxed(totals) ? totals.byRate.map((rate) => ({ label: taxLabel(rate), amount: rate.tax })) : [],
     poNumber: order.poNumber,
     trackingRef: order.trackingRef,
     buyer: { name: order.buyerName, email: order.buyerEmail, company },

@@ -227,7 +227,14 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
           if (!row) throw new Error('update returned no order');
           const { _id, orderNumber, sellerEmail, sellerName, status, total } = toOrderSummary(row);
           placed.push({ _id, orderNumber, sellerEmail, sellerName, status, total });
-          notices.push({ order: row, lines: group.map((item) => ({ ...item, quantity: item.buyQuantity })) });
+          notices.push({
+            order: row,
+            lines: group.map((item) => ({
+              ...item,
+              quantity: item.buyQuantity,
+              taxRate: sold.get(item.productId)?.taxRate ?? 0,
+            })),
+          });
         }
         // The outbox: the seller's and the buyer's notifications commit with the orders. An order
         // awaiting approval tells the approvers instead; its sellers hear of it once approved.

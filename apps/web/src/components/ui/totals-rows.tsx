@@ -1,12 +1,5 @@
-import { formatTaxRate, type Totals } from '@b2b/shared';
+import { isTaxed, taxLabel, type Totals } from '@b2b/shared';
 import { formatPrice } from '@/lib/format';
-
-/** Whether any tax applies: a shop that charges none shows its totals as one amount, as before. */
-export const taxed = (totals: Totals) => totals.byRate.some((rate) => rate.rate > 0);
-
-/** "Tax 7.5% on $30.30": what each rate's row says. */
-export const taxRowLabel = (rate: Totals['byRate'][number]) =>
-  `Tax ${formatTaxRate(rate.rate)} on ${formatPrice(rate.net)}`;
 
 /**
  * Net, the tax at each rate and the gross as rows of a summary's <dl> (the cart, checkout): the
@@ -15,13 +8,13 @@ export const taxRowLabel = (rate: Totals['byRate'][number]) =>
 export function TotalsRows({ totals, grossLabel }: { totals: Totals; grossLabel: string }) {
   return (
     <>
-      {taxed(totals) ? (
+      {isTaxed(totals) ? (
         <>
           <dt>Net total</dt>
           <dd className="text-right font-medium tabular-nums">{formatPrice(totals.net)}</dd>
           {totals.byRate.map((rate) => (
             <div key={rate.rate} className="contents text-base-content/80">
-              <dt>{taxRowLabel(rate)}</dt>
+              <dt>{taxLabel(rate)}</dt>
               <dd className="text-right tabular-nums">{formatPrice(rate.tax)}</dd>
             </div>
           ))}

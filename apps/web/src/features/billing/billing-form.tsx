@@ -115,7 +115,7 @@ function BillingForm({ details }: { details: BillingDetails }) {
             onChange={(e) => setRate(e.target.value)}
           />
           <span id={`${id}-rate-hint`} className={hint}>
-            For your products without a rate of their own. Prices are net; tax is added on invoices.
+            For your products without a rate of their own. Prices are net; the tax is added at checkout and on invoices.
           </span>
         </label>
         <label className={`${field} sm:col-span-2`}>

@@ -8,8 +8,9 @@ import {
   type InvoiceSnapshot,
   type Totals,
 } from '@b2b/shared';
-import type { OrderLineRow, OrderRow } from '../../../db/schema.js';
-import type { InvoiceRow } from '../issue.js';
+import type { invoices, OrderLineRow, OrderRow } from '../../../db/schema.js';
+
+type InvoiceRow = typeof invoices.$inferSelect;
 import { CONTENT_WIDTH, footPages, newDocument, toBuffer } from './layout.js';
 import { addressBlocks, header, note, partyLines, shipToLines, table, totalsBox, type Column } from './sheet.js';
 

@@ -46,7 +46,11 @@ export interface EmailOrderLine {
 export interface EmailOrder {
   orderNumber: string;
   lines: EmailOrderLine[];
+  /** The gross to pay (the net, before tax, on orders placed before tax was kept). */
   total: number;
+  /** The net and each rate's tax, when any tax applies (absent on older notifications: one total). */
+  net?: number;
+  taxes?: { label: string; amount: number }[];
   poNumber: string;
   trackingRef: string;
   buyer: { name: string; email: string; company: string };
@@ -203,6 +207,20 @@ function OrderDetails({ order }: { order: EmailOrder }) {
         </Row>
       ))}
       <Hr style={{ borderColor: colors.border, margin: '8px 0' }} />
+      {order.taxes && order.taxes.length > 0 && order.net !== undefined ? (
+        <>
+          <Row>
+            <Column style={cell}>Net total</Column>
+            <Column style={{ ...cell, textAlign: 'right' }}>{formatPrice(order.net)}</Column>
+          </Row>
+          {order.taxes.map((tax) => (
+            <Row key={tax.label}>
+              <Column style={{ ...cell, color: colors.muted }}>{tax.label}</Column>
+              <Column style={{ ...cell, textAlign: 'right' }}>{formatPrice(tax.amount)}</Column>
+            </Row>
+          ))}
+        </>
+      ) : null}
       <Row>
         <Column style={{ ...cell, fontWeight: 700 }}>Total</Column>
         <Column style={{ ...cell, textAlign: 'right', fontWeight: 700 }}>{formatPrice(order.total)}</Column>

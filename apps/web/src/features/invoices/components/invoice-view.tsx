@@ -1,5 +1,5 @@
 import type { Invoice } from '@b2b/shared';
-import { taxed, taxRowLabel } from '@/components/ui/totals-rows';
+import { isTaxed, taxLabel } from '@b2b/shared';
 import { formatCount, formatPrice } from '@/lib/format';
 
 function Party({ heading, name, lines }: { heading: string; name: string; lines: string[] }) {
@@ -83,10 +83,10 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
       <dl className="ml-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-y-1 text-sm">
         <dt>Net total</dt>
         <dd className="text-right tabular-nums">{formatPrice(s.totals.net)}</dd>
-        {taxed(s.totals)
+        {isTaxed(s.totals)
           ? s.totals.byRate.map((rate) => (
               <div key={rate.rate} className="contents text-base-content/80">
-                <dt>{taxRowLabel(rate)}</dt>
+                <dt>{taxLabel(rate)}</dt>
                 <dd className="text-right tabular-nums">{formatPrice(rate.tax)}</dd>
               </div>
             ))

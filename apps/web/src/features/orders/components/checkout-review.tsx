@@ -1,5 +1,5 @@
 import { lineAmount, lineSaving, nextTierMessage } from '@b2b/shared';
-import { taxed } from '@/components/ui/totals-rows';
+import { isTaxed } from '@b2b/shared';
 import { SellerName } from '@/components/ui/seller-name';
 import { formatCount, formatPrice } from '@/lib/format';
 import type { SellerGroup } from '../utils/group-by-seller';
@@ -68,7 +68,7 @@ export function CheckoutReview({ groups, refusals = {} }: CheckoutReviewProps) {
                 <span>Subtotal</span>
                 <span className="tabular-nums">{formatPrice(group.totals.net)}</span>
               </p>
-              {taxed(group.totals) ? (
+              {isTaxed(group.totals) ? (
                 <p className="flex justify-between text-sm text-base-content/80">
                   <span>Tax</span>
                   <span className="tabular-nums">{formatPrice(group.totals.tax)}</span>

@@ -1,5 +1,5 @@
 import { categoryLabel, FALLBACK_TEXT, formatTaxRate, type OrderLine, type Totals } from '@b2b/shared';
-import { taxed, taxRowLabel } from '@/components/ui/totals-rows';
+import { isTaxed, taxLabel } from '@b2b/shared';
 import { formatCount, formatPrice } from '@/lib/format';
 
 /** A row of the table's foot: the label across the other columns (on a phone, in the first), the amount last. */
@@ -83,11 +83,11 @@ export function OrderLines({ lines, totals, caption }: { lines: OrderLine[]; tot
           ))}
         </tbody>
         <tfoot>
-          {taxed(totals) ? (
+          {isTaxed(totals) ? (
             <>
               <FootRow label="Net total" amount={totals.net} />
               {totals.byRate.map((rate) => (
-                <FootRow key={rate.rate} label={taxRowLabel(rate)} amount={rate.tax} />
+                <FootRow key={rate.rate} label={taxLabel(rate)} amount={rate.tax} />
               ))}
             </>
           ) : null}

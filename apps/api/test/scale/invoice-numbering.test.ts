@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import pg from 'pg';
+import type { Invoice } from '@b2b/shared';
+import { startApi, stopApi, type ApiProcess } from '../helpers/api-process.js';
+import { createScratchDatabase, usesPostgres, type ScratchDatabase } from '../helpers/database.js';
+import { productBody } from '../helpers/factories.js';
+import { createUser, type TestUser } from '../helpers/users.js';
+
+/*
+ * Invoice numbers under concurrency (issue 39): two API processes (src/server.ts, as production
+ * runs it) on one PostgreSQL database issue 200 invoices of one seller at once, and the numbers
+ * are 1 to 200 with no gap and no duplicate. PostgreSQL project only: PGlite is one process.
+ */
+
+type RunningApi = ApiProcess & { url: string };
+const COUNT = 200;
+
+describe.skipIf(!usesPostgres())('invoice numbers across two API processes', () => {
+  let database: ScratchDatabase | undefined;
+  let a: RunningApi | undefined;
+  let b: RunningApi | undefined;
+  let seller: TestUser;
+
+  const call = (api: RunningApi | undefined, method: string, path: string, body?: unknown) =>
+    fetch(`${api?.url}${path}`, {
+      method,
+      headers: { ...seller.headers, 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    database = await createScratchDatabase('b2b_numbers');
+    const env = { DATABASE_URL: database.url, WRITE_RATE_LIMIT_PER_MINUTE: '100000' };
+    // One after the other: the first applies the migrations.
+    a = await startApi(env);
+    b = await startApi(env);
+    seller = await createUser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([stopApi(a), stopApi(b)]);
+    await database?.drop();
+  });
+
+  test(`${COUNT} invoices issued at once through both processes get ${COUNT} consecutive numbers`, async () => {
+    expect((await call(a, 'PUT', '/api/billing', { legalName: 'Numbering Ltd.', address: 'Dhaka' })).status).toBe(200);
+    const created = await call(a, 'POST', '/api/products', productBody({ quantity: 1000, minSellQty: 1 }));
+    expect(created.status).toBe(201);
+    const { insertedId: productId } = (await created.json()) as { insertedId: string };
+    // The seller's confirmed sales, written straight into the database both processes share.
+    const db = new pg.Client({ connectionString: database?.url });
+    await db.connect();
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO orders (checkout_id, buyer_uid, buyer_email, buyer_name, seller_uid, seller_email, status,
+         ship_name, ship_line1, ship_city, ship_country, confirmed_at, total, line_count, units)
+       SELECT gen_random_uuid(), 'buyer-' || n, 'buyer' || n || '@example.com', 'Buyer ' || n, $1, $2, 'confirmed',
+         'Dock', '1 Road', 'Dhaka', 'Bangladesh', now(), 10, 1, 1
+       FROM generate_series(1, ${COUNT}) AS n RETURNING id`,
+      [seller.uid, seller.email],
+    );
+    await db.query(
+      `INSERT INTO order_lines (order_id, position, product_id, name, image, brand, category, price, list_price, quantity)
+       SELECT id, 1, $1, 'Kettle', '', '', 'kitchen', 10, 10, 1 FROM unnest($2::uuid[]) AS id`,
+      [productId, rows.map((row) => row.id)],
+    );
+    await db.end();
+
+    const answers = await Promise.all(
+      rows.map(({ id }, i) => call(i % 2 === 0 ? a : b, 'POST', `/api/orders/${id}/invoice`)),
+    );
+    expect(answers.map((res) => res.status)).toEqual(rows.map(() => 201));
+    const numbers = await Promise.all(answers.map(async (res) => ((await res.json()) as Invoice).number));
+    const year = new Date().getUTCFullYear();
+    expect(numbers.sort()).toEqual(
+      Array.from({ length: COUNT }, (_, i) => `INV-${year}-${String(i + 1).padStart(6, '0')}`),
+    );
+  }, 60_000);
+});
