@@ -155,6 +155,38 @@ async function ordersInEveryState(ctx: ScreenContext): Promise<string> {
   return shipped;
 }
 
+/** A seller's billing details, with 15% tax on their products without a rate of their own. */
+const SELLER_BILLING = {
+  legalName: 'Northwind Wholesale Ltd.',
+  address: '12 Agrabad Commercial Area\nChattogram 4100, Bangladesh',
+  taxId: 'BIN 000123456-0101',
+  defaultTaxRate: 15,
+  invoiceFooter:
+    'Please pay within 30 days to Dutch-Bangla Bank Ltd., account 123.456.789, quoting the invoice number.',
+};
+
+/**
+ * The user (a buyer with a Bengali legal name) orders three of a taxed seller's products; the
+ * seller ships the order, which issues its invoice. Returns the order's and the invoice's ids.
+ */
+async function invoicedOrder(ctx: ScreenContext): Promise<{ orderId: string; invoiceId: string }> {
+  const token = await ctx.token();
+  const seller = await ctx.partner('Northwind Wholesale');
+  await ctx.api.saveBilling(seller.token, SELLER_BILLING);
+  await ctx.api.saveBilling(token, {
+    legalName: 'রহমান ট্রেডার্স লিমিটেড',
+    address: 'House 14, Road 7, Dhanmondi\nDhaka 1205',
+  });
+  const listings = await ownListings(ctx, seller.token, 0);
+  for (const product of listings.slice(0, 3)) await ctx.api.buy(token, product._id, product.minSellQty * 2);
+  const [order] = (await ctx.api.placeOrder(token, { poNumber: 'PO-2026-0121', shipTo: buildShipTo() })).orders;
+  const orderId = order?._id ?? '';
+  await ctx.api.setOrderStatus(seller.token, orderId, 'confirmed');
+  await ctx.api.setOrderStatus(seller.token, orderId, 'shipped', 'DHL 4711 0815');
+  const invoiceId = (await ctx.api.order(token, orderId)).invoice?._id ?? '';
+  return { orderId, invoiceId };
+}
+
 /**
  * A product of another seller with every trade rule (issue 19): SKU, packs of 6 from 12, at most
  * 240 per order, volume prices from 48 and 96. Copied from the first demo product, so it looks real.
@@ -498,6 +530,66 @@ const SCREENS: Screen[] = [
       await ctx.page.goto('/sales');
       await expect(ctx.page.getByRole('article')).toHaveCount(3);
       await expect(ctx.page.getByRole('button', { name: 'Shipped 1' })).toBeVisible();
+    },
+  },
+  {
+    name: 'cart-taxed',
+    signedIn: true,
+    open: async (ctx) => {
+      const seller = await ctx.partner('Northwind Wholesale');
+      await ctx.api.saveBilling(seller.token, SELLER_BILLING);
+      const token = await ctx.token();
+      for (const product of (await ownListings(ctx, seller.token, 0)).slice(0, 3)) {
+        await ctx.api.buy(token, product._id, product.minSellQty);
+      }
+      await ctx.page.goto(`/carts/${ctx.user.email}`);
+      await expect(ctx.page.getByRole('article')).toHaveCount(3);
+      await expect(ctx.page.getByText(/^Tax 15% on/)).toBeVisible();
+    },
+  },
+  {
+    name: 'order-invoiced',
+    signedIn: true,
+    open: async (ctx) => {
+      const { orderId } = await invoicedOrder(ctx);
+      await ctx.page.goto(`/orders/${orderId}`);
+      await expect(ctx.page.getByRole('region', { name: 'Documents' })).toContainText('Invoice INV-');
+    },
+  },
+  {
+    name: 'invoice',
+    signedIn: true,
+    open: async (ctx) => {
+      const { invoiceId } = await invoicedOrder(ctx);
+      await ctx.page.goto(`/invoices/${invoiceId}`);
+      await expect(ctx.page.getByRole('heading', { level: 1, name: /^Invoice INV-/ })).toBeVisible();
+      await expect(ctx.page.getByText('রহমান ট্রেডার্স লিমিটেড')).toBeVisible();
+    },
+  },
+  {
+    name: 'sales-invoices',
+    signedIn: true,
+    open: async (ctx) => {
+      const token = await ctx.token();
+      await ctx.api.saveBilling(token, SELLER_BILLING);
+      const listings = await ownListings(ctx);
+      for (const name of ['Karim Hossain', 'Nadia Chowdhury', 'Farid Ahmed']) {
+        const buyer = await ctx.partner(name);
+        for (const product of listings.slice(0, 2)) await ctx.api.buy(buyer.token, product._id, product.minSellQty);
+        const [order] = (await ctx.api.placeOrder(buyer.token, { shipTo: buildShipTo() })).orders;
+        await ctx.api.setOrderStatus(token, order?._id ?? '', 'confirmed');
+        await ctx.api.setOrderStatus(token, order?._id ?? '', 'shipped', 'FedEx 7781');
+      }
+      const [first] = await ctx.api.sales(token);
+      const invoice = (await ctx.api.order(token, first?._id ?? '')).invoice;
+      const credit = await ctx.api.raw('POST', `/invoices/${invoice?._id}/credit-notes`, token, {
+        lines: [{ productId: listings[0]?._id, quantity: 1 }],
+        reason: 'One arrived damaged',
+      });
+      expect(credit.status, JSON.stringify(credit.body)).toBe(201);
+      await ctx.page.goto('/sales/invoices');
+      await expect(ctx.page.getByRole('heading', { level: 1, name: 'Sales invoices' })).toBeVisible();
+      await expect(ctx.page.getByRole('row').filter({ hasText: 'Partly credited' })).toBeVisible();
     },
   },
   {

@@ -4,7 +4,8 @@ import { formatCount, formatPrice } from '@/lib/format';
 
 /** A row of the table's foot: the label across the other columns (on a phone, in the first), the amount last. */
 function FootRow({ label, amount, strong = false }: { label: string; amount: number; strong?: boolean }) {
-  const text = strong ? 'text-base text-base-content' : 'font-normal text-base-content/80';
+  // daisyUI sets a table's foot bold and muted: the net and tax rows are read as plain lines above the total.
+  const text = strong ? 'text-base text-base-content' : 'py-1 font-normal text-base-content/80';
   return (
     <tr>
       <th scope="row" colSpan={3} className={`hidden text-right sm:table-cell ${text}`}>
@@ -14,7 +15,7 @@ function FootRow({ label, amount, strong = false }: { label: string; amount: num
         {label}
       </th>
       <td
-        className={`text-right whitespace-nowrap tabular-nums ${strong ? 'text-base font-semibold text-base-content' : ''}`}
+        className={`text-right whitespace-nowrap tabular-nums ${strong ? 'text-base font-semibold text-base-content' : text}`}
       >
         {formatPrice(amount)}
       </td>
