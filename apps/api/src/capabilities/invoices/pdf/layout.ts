@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /*
@@ -19,10 +20,14 @@ const FONT_FILES = {
   bengaliBold: 'NotoSansBengali-Bold.ttf',
 } as const;
 type FontName = keyof typeof FONT_FILES;
-/** Read once per process; each document embeds the subset it uses. */
+/**
+ * Parsed once per process and shared by every document, which embeds the subset it uses: pdfkit
+ * would parse a file handed to it again for each document, and that parsing (the glyph and layout
+ * tables) was most of a render's time (docs/benchmarks.md, "Invoice PDFs").
+ */
 const FONTS = Object.fromEntries(
-  Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(join(FONT_DIR, file))]),
-) as Record<FontName, Buffer>;
+  Object.entries(FONT_FILES).map(([name, file]) => [name, fontkit.create(readFileSync(join(FONT_DIR, file)))]),
+) as Record<FontName, fontkit.Font>;
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 48 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -49,7 +54,8 @@ export function newDocument(title: string, createdAt: Date): PDFKit.PDFDocument 
     // The snapshot's date, so the same document renders to the same bytes every time.
     info: { Title: title, Producer: 'B2B Wholesale', Creator: 'B2B Wholesale', CreationDate: createdAt },
   });
-  for (const name of Object.keys(FONTS) as FontName[]) doc.registerFont(name, FONTS[name]);
+  // pdfkit takes a fontkit font as it is (its types know only files and bytes).
+  for (const name of Object.keys(FONTS) as FontName[]) doc.registerFont(name, FONTS[name] as unknown as Buffer);
   return doc;
 }
 
