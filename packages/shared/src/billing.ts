@@ -8,7 +8,18 @@ import { boundedText, taxRateSchema } from './schemas.js';
  * product of its catalogue without a rate of its own.
  */
 
-export const BILLING_LIMITS = { legalName: 200, address: 1000, taxId: 100, invoiceFooter: 2000 } as const;
+export const BILLING_LIMITS = { legalName: 200, address: 1000, taxId: 100, invoiceFooter: 2000, prefix: 10 } as const;
+
+/** A document number's prefix: capitals, digits, "/" and "-" ("INV", "RC/INV"). */
+const prefixSchema = (label: string, fallback: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .regex(
+      new RegExp(`^[A-Z0-9][A-Z0-9/-]{0,${BILLING_LIMITS.prefix - 1}}$`),
+      `${label}: 1 to ${BILLING_LIMITS.prefix} capital letters or digits (and / or -), e.g. ${fallback}.`,
+    )
+    .default(fallback);
 
 export const billingDetailsInputSchema = z.object({
   legalName: boundedText(BILLING_LIMITS.legalName).min(1, 'Enter the legal name.'),
@@ -16,6 +27,13 @@ export const billingDetailsInputSchema = z.object({
   taxId: boundedText(BILLING_LIMITS.taxId).default(''),
   defaultTaxRate: taxRateSchema('The default tax rate').default(0),
   invoiceFooter: boundedText(BILLING_LIMITS.invoiceFooter).default(''),
+  /**
+   * How the seller's documents are numbered: INV-2026-000001 and CN-2026-000001 by default; the
+   * prefixes are theirs, and without the year the sequence runs on across years (INV-000001).
+   */
+  invoicePrefix: prefixSchema('The invoice prefix', 'INV'),
+  creditNotePrefix: prefixSchema('The credit note prefix', 'CN'),
+  numberWithYear: z.boolean({ error: 'numberWithYear must be true or false.' }).default(true),
 });
 export type BillingDetailsInput = z.input<typeof billingDetailsInputSchema>;
 
@@ -34,6 +52,9 @@ export const billingDetailsSchema = z.object({
   taxId: z.string(),
   defaultTaxRate: z.number(),
   invoiceFooter: z.string(),
+  invoicePrefix: z.string(),
+  creditNotePrefix: z.string(),
+  numberWithYear: z.boolean(),
   /** Whose details these are: the company's name, or null for a business of one. */
   companyName: z.string().nullable(),
   /** What an invoice still needs (empty when the details are complete). */

@@ -143,11 +143,15 @@ export type CreditNote = z.output<typeof creditNoteSchema>;
 /** The reason of the credit note a cancelled order's invoice gets. */
 export const CANCELLED_CREDIT_REASON = 'Order cancelled';
 
-/** Document numbers: INV-2026-000001, CN-2026-000001 (one unbroken sequence per seller, kind and year). */
-export const DOCUMENT_PREFIX = { invoice: 'INV', credit_note: 'CN' } as const;
-export type DocumentKind = keyof typeof DOCUMENT_PREFIX;
-export function formatDocumentNumber(kind: DocumentKind, year: number, sequence: number): string {
-  return `${DOCUMENT_PREFIX[kind]}-${year}-${String(sequence).padStart(6, '0')}`;
+/** The kinds of numbered documents (each seller has a sequence of each). */
+export type DocumentKind = 'invoice' | 'credit_note';
+
+/**
+ * A document's number as people read it: INV-2026-000001 (the prefix and whether the year is in
+ * it are the seller's choice, in their billing details), or INV-000001 without the year.
+ */
+export function formatDocumentNumber(prefix: string, year: number | null, sequence: number): string {
+  return `${prefix}-${year === null ? '' : `${year}-`}${String(sequence).padStart(6, '0')}`;
 }
 
 /** GET /sales/packing-slips?ids=a,b,c: at most this many orders in one PDF. */

@@ -923,18 +923,26 @@ export const billingDetails = pgTable(
     taxId: text('tax_id').notNull().default(''),
     defaultTaxRate: numeric('default_tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     invoiceFooter: text('invoice_footer').notNull().default(''),
+    // How the business's documents are numbered (migration 0021): INV-2026-000001 by default.
+    invoicePrefix: text('invoice_prefix').notNull().default('INV'),
+    creditNotePrefix: text('credit_note_prefix').notNull().default('CN'),
+    numberWithYear: boolean('number_with_year').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedByUid: text('updated_by_uid').notNull(),
   },
   (t) => [
     check('billing_details_tax_rate_range', sql`${t.defaultTaxRate} BETWEEN 0 AND 100`),
     check('billing_details_legal_name_present', sql`length(btrim(${t.legalName})) > 0`),
+    check(
+      'billing_details_prefixes',
+      sql`${t.invoicePrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$' AND ${t.creditNotePrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`,
+    ),
   ],
 );
 
 /**
  * Document numbers (docs/architecture.md, "Documents"): the last number a seller gave an invoice
- * or credit note in a year. Issuing increments its row in the issuing transaction, so numbers
+ * or credit note in a year (year 0: the sequence of a seller who numbers without the year). Issuing increments its row in the issuing transaction, so numbers
  * never repeat (the row lock orders concurrent issuers) and never skip (a rollback undoes it).
  */
 export const documentSequences = pgTable(

@@ -388,6 +388,41 @@ describe('credit notes', () => {
   });
 });
 
+describe('document numbers', () => {
+  test('the seller chooses the prefixes and whether the year is in them; a bad prefix is refused', async () => {
+    const own = await known();
+    const bad = await refused(own, 'PUT', '/api/billing', 400, { ...SELLER_BILLING, invoicePrefix: 'inv 1' });
+    expect(bad.message).toContain('The invoice prefix: 1 to 10 capital letters or digits (and / or -), e.g. INV.');
+    await ok(own, 'PUT', '/api/billing', {
+      ...SELLER_BILLING,
+      invoicePrefix: 'NW/INV',
+      creditNotePrefix: 'NW/CN',
+      numberWithYear: false,
+    });
+    const mug = await t.api.addProduct(own, { name: 'Mug', price: 2, minSellQty: 1 });
+    const numbers: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await t.api.buy(buying.buyer, mug, 1);
+      const id = (await t.api.place(buying.buyer)).orders[0]?._id ?? '';
+      expect((await t.api.setStatus(own, id, 'confirmed')).statusCode).toBe(200);
+      numbers.push((await ok<Invoice>(own, 'POST', `/api/orders/${id}/invoice`, undefined, 201)).number);
+    }
+    expect(numbers).toEqual(['NW/INV-000001', 'NW/INV-000002']);
+    const [first] = (await ok<InvoicePage>(own, 'GET', '/api/invoices?side=seller')).items;
+    const note = await ok<CreditNote>(
+      own,
+      'POST',
+      `/api/invoices/${first?._id}/credit-notes`,
+      { reason: 'Returned' },
+      201,
+    );
+    expect(note.number).toBe('NW/CN-000001');
+    // The PDF's file name keeps the number readable without a slash.
+    const res = await co.call(own, 'GET', `/api/invoices/${first?._id}/pdf`);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="NW_INV-000002.pdf"');
+  });
+});
+
 describe('packing slips', () => {
   test('one order’s slip, and the desk’s slips of several in one PDF, without prices', async () => {
     const a = await confirmedOrder({ cup: 0, pan: 0, tea: 9 }, 'PO-SLIP-1');

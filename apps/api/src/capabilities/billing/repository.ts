@@ -11,7 +11,16 @@ import type { Seller } from '../companies/index.js';
  * route, so this module only ever reads or writes the business it is handed.
  */
 
-const EMPTY = { legalName: '', address: '', taxId: '', defaultTaxRate: 0, invoiceFooter: '' };
+const EMPTY = {
+  legalName: '',
+  address: '',
+  taxId: '',
+  defaultTaxRate: 0,
+  invoiceFooter: '',
+  invoicePrefix: 'INV',
+  creditNotePrefix: 'CN',
+  numberWithYear: true,
+};
 
 function toDetails(business: Seller, row: typeof billingDetails.$inferSelect | undefined): BillingDetails {
   const fields = row
@@ -21,6 +30,9 @@ function toDetails(business: Seller, row: typeof billingDetails.$inferSelect | u
         taxId: row.taxId,
         defaultTaxRate: row.defaultTaxRate,
         invoiceFooter: row.invoiceFooter,
+        invoicePrefix: row.invoicePrefix,
+        creditNotePrefix: row.creditNotePrefix,
+        numberWithYear: row.numberWithYear,
       }
     : EMPTY;
   return {
@@ -54,6 +66,9 @@ export function createBillingRepository(db: AppDb) {
         taxId: input.taxId ?? '',
         defaultTaxRate: input.defaultTaxRate ?? 0,
         invoiceFooter: input.invoiceFooter ?? '',
+        invoicePrefix: input.invoicePrefix ?? EMPTY.invoicePrefix,
+        creditNotePrefix: input.creditNotePrefix ?? EMPTY.creditNotePrefix,
+        numberWithYear: input.numberWithYear ?? true,
         updatedByUid: business.user.uid,
       };
       const [row] = await db

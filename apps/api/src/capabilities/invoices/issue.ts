@@ -100,7 +100,11 @@ export async function issueInvoice(
     paymentTerms: null,
     dueDate: null,
   };
-  const number = await nextDocumentNumber(tx, order.sellerId, 'invoice', issuedAt.getUTCFullYear());
+  const number = await nextDocumentNumber(tx, order.sellerId, 'invoice', {
+    prefix: seller.invoicePrefix,
+    withYear: seller.numberWithYear,
+    year: issuedAt.getUTCFullYear(),
+  });
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -188,7 +192,12 @@ export async function creditInvoice(
   }
   const issuedAt = new Date();
   const totals = amounts(credited);
-  const number = await nextDocumentNumber(tx, invoice.sellerId, 'credit_note', issuedAt.getUTCFullYear());
+  const seller = await billingOf(tx, invoice.sellerId);
+  const number = await nextDocumentNumber(tx, invoice.sellerId, 'credit_note', {
+    prefix: seller.creditNotePrefix,
+    withYear: seller.numberWithYear,
+    year: issuedAt.getUTCFullYear(),
+  });
   const [note] = await tx
     .insert(creditNotes)
     .values({

@@ -209,6 +209,14 @@ test('without a company, the billing details are kept here: what invoices need, 
   await user.type(within(form).getByLabelText('Billing address'), '12 Agrabad{Enter}Chattogram');
   await user.clear(within(form).getByLabelText(/^Default tax rate, %/));
   await user.type(within(form).getByLabelText(/^Default tax rate, %/), '7.5');
+  // The numbers: the seller's own prefix (saved in capitals), without the year.
+  expect(within(form).getByText(/Numbers look like/)).toHaveTextContent(
+    `Numbers look like INV-${new Date().getFullYear()}-000001 and never skip or repeat.`,
+  );
+  await user.clear(within(form).getByLabelText('Invoice prefix'));
+  await user.type(within(form).getByLabelText('Invoice prefix'), 'rc');
+  await user.click(within(form).getByLabelText(/Put the year in the number/));
+  expect(within(form).getByText(/Numbers look like/)).toHaveTextContent('Numbers look like RC-000001');
   await user.click(within(form).getByRole('button', { name: 'Save billing details' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent('Enter the billing address.');
   expect(within(form).getByLabelText('Legal name')).toHaveValue('রহমান ট্রেডার্স');
@@ -220,5 +228,8 @@ test('without a company, the billing details are kept here: what invoices need, 
     taxId: '',
     defaultTaxRate: 7.5,
     invoiceFooter: '',
+    invoicePrefix: 'RC',
+    creditNotePrefix: 'CN',
+    numberWithYear: false,
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { BILLING_FIELD_LABELS, BILLING_LIMITS, TOAST_MS, type BillingDetails } from '@b2b/shared';
+import { BILLING_FIELD_LABELS, BILLING_LIMITS, formatDocumentNumber, TOAST_MS, type BillingDetails } from '@b2b/shared';
 import { PercentInput } from '@/components/ui/percent-input';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/errors';
@@ -44,6 +44,9 @@ function BillingForm({ details }: { details: BillingDetails }) {
   const [taxId, setTaxId] = useState(details.taxId);
   const [rate, setRate] = useState(String(details.defaultTaxRate));
   const [footer, setFooter] = useState(details.invoiceFooter);
+  const [invoicePrefix, setInvoicePrefix] = useState(details.invoicePrefix);
+  const [creditNotePrefix, setCreditNotePrefix] = useState(details.creditNotePrefix);
+  const [numberWithYear, setNumberWithYear] = useState(details.numberWithYear);
   const [error, setError] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -55,7 +58,16 @@ function BillingForm({ details }: { details: BillingDetails }) {
       return;
     }
     try {
-      await save.mutateAsync({ legalName, address, taxId, defaultTaxRate, invoiceFooter: footer });
+      await save.mutateAsync({
+        legalName,
+        address,
+        taxId,
+        defaultTaxRate,
+        invoiceFooter: footer,
+        invoicePrefix: invoicePrefix.trim().toUpperCase(),
+        creditNotePrefix: creditNotePrefix.trim().toUpperCase(),
+        numberWithYear,
+      });
       toast.success('Billing details saved.', { duration: TOAST_MS });
     } catch (caught) {
       setError(errorMessage(caught));
@@ -131,6 +143,47 @@ function BillingForm({ details }: { details: BillingDetails }) {
             onChange={(e) => setFooter(e.target.value)}
           />
         </label>
+        <fieldset className="flex flex-col gap-2 sm:col-span-2">
+          <legend className="text-sm font-medium">Document numbers</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <label className={field}>
+              <span className="text-sm">Invoice prefix</span>
+              <input
+                className="input w-full uppercase"
+                value={invoicePrefix}
+                maxLength={BILLING_LIMITS.prefix}
+                onChange={(e) => setInvoicePrefix(e.target.value)}
+              />
+            </label>
+            <label className={field}>
+              <span className="text-sm">Credit note prefix</span>
+              <input
+                className="input w-full uppercase"
+                value={creditNotePrefix}
+                maxLength={BILLING_LIMITS.prefix}
+                onChange={(e) => setCreditNotePrefix(e.target.value)}
+              />
+            </label>
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={numberWithYear}
+              onChange={(e) => setNumberWithYear(e.target.checked)}
+            />
+            Put the year in the number (the count starts again each year)
+          </label>
+          <span className={hint}>
+            Numbers look like{' '}
+            {formatDocumentNumber(
+              invoicePrefix.trim().toUpperCase() || 'INV',
+              numberWithYear ? new Date().getFullYear() : null,
+              1,
+            )}{' '}
+            and never skip or repeat.
+          </span>
+        </fieldset>
       </div>
       {error ? (
         <p role="alert" className="text-sm text-error">
