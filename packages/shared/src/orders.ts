@@ -160,8 +160,10 @@ export const orderSummarySchema = z.object({
   /** The buyer's company when they ordered (sellers see it on orders and the sales desk); null for none. */
   companyName: z.string().nullable(),
   poNumber: z.string(),
-  /** Sum of the lines' totals. */
+  /** Sum of the lines' totals: the net. */
   total: z.number(),
+  /** Sum of the lines' taxes (each rounded on its own): the gross is total + tax. */
+  tax: z.number(),
   lineCount: z.number().int(),
   units: z.number().int(),
   placedAt: z.iso.datetime(),
@@ -237,6 +239,7 @@ export const placedOrderSchema = orderSummarySchema.pick({
   sellerName: true,
   status: true,
   total: true,
+  tax: true,
 });
 export const placeOrderResultSchema = z.object({
   acknowledged: z.literal(true),

@@ -144,6 +144,7 @@ export function buildOrderSummary(overrides: Partial<OrderSummary> = {}): OrderS
     companyName: null,
     poNumber: '',
     total: 125,
+    tax: 0,
     lineCount: 1,
     units: 10,
     placedAt,
@@ -165,6 +166,7 @@ export function buildOrder(
   const summary = buildOrderSummary({
     status,
     total: sumAmounts(lines.map((line) => line.lineTotal)),
+    tax: sumAmounts(lines.map((line) => line.tax)),
     lineCount: lines.length,
     units: lines.reduce((sum, line) => sum + line.quantity, 0),
   });

@@ -225,8 +225,8 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
             .where(eq(orders.id, order.id))
             .returning();
           if (!row) throw new Error('update returned no order');
-          const { _id, orderNumber, sellerEmail, sellerName, status, total } = toOrderSummary(row);
-          placed.push({ _id, orderNumber, sellerEmail, sellerName, status, total });
+          const { _id, orderNumber, sellerEmail, sellerName, status, total, tax } = toOrderSummary(row);
+          placed.push({ _id, orderNumber, sellerEmail, sellerName, status, total, tax });
           notices.push({
             order: row,
             lines: group.map((item) => ({

@@ -55,6 +55,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     companyName: row.companyName,
     poNumber: row.poNumber,
     total: row.total,
+    tax: row.tax,
     lineCount: row.lineCount,
     units: row.units,
     placedAt: row.placedAt.toISOString(),

@@ -15,6 +15,9 @@ type Placed = PlaceOrderResult['orders'];
  * The confirmation after "Place order": the order numbers of this checkout. It comes from the
  * checkout's answer, or after a reload from the buyer's newest orders.
  */
+/** What the buyer pays for an order: its net and its tax. */
+const grossOf = (order: { total: number; tax: number }) => sumAmounts([order.total, order.tax]);
+
 export default function CheckoutPlacedRoute() {
   const { checkoutId = '' } = useParams();
   const state = useLocation().state as CheckoutPlacedState | null;
@@ -26,13 +29,14 @@ export default function CheckoutPlacedRoute() {
   if (enabled && recent.data) {
     orders = recent.data.items
       .filter((order) => order.checkoutId === checkoutId)
-      .map(({ _id, orderNumber, sellerEmail, sellerName, status, total }) => ({
+      .map(({ _id, orderNumber, sellerEmail, sellerName, status, total, tax }) => ({
         _id,
         orderNumber,
         sellerEmail,
         sellerName,
         status,
         total,
+        tax,
       }));
   }
 
@@ -86,7 +90,7 @@ export default function CheckoutPlacedRoute() {
                 </div>
                 <div className="flex items-center gap-3">
                   <OrderStatusBadge status={order.status} />
-                  <span className="font-semibold tabular-nums">{formatPrice(order.total)}</span>
+                  <span className="font-semibold tabular-nums">{formatPrice(grossOf(order))}</span>
                 </div>
               </li>
             ))}
@@ -94,7 +98,7 @@ export default function CheckoutPlacedRoute() {
           {orders.length > 1 ? (
             <p className="flex justify-between border-t border-base-300 pt-3 font-semibold">
               <span>Grand total</span>
-              <span className="tabular-nums">{formatPrice(sumAmounts(orders.map((order) => order.total)))}</span>
+              <span className="tabular-nums">{formatPrice(sumAmounts(orders.map(grossOf)))}</span>
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">

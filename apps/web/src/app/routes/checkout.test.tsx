@@ -35,6 +35,7 @@ const placed: PlaceOrderResult = {
       sellerName: null,
       status: 'placed',
       total: 90,
+      tax: 0,
     },
     {
       _id: '30000000-0000-4000-8000-000000000002',
@@ -43,6 +44,7 @@ const placed: PlaceOrderResult = {
       sellerName: null,
       status: 'placed',
       total: 89.97,
+      tax: 0,
     },
   ],
 };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { OrderSummary } from '@b2b/shared';
+import { sumAmounts, type OrderSummary } from '@b2b/shared';
 import { SellerName } from '@/components/ui/seller-name';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatPrice, formatUnits } from '@/lib/format';
@@ -87,8 +87,17 @@ export function OrderList({ orders, perspective, renderActions }: OrderListProps
               </dl>
               <div className="flex items-center justify-between gap-3 md:flex-col md:items-end md:justify-center">
                 <OrderStatusBadge status={order.status} />
-                <p className="font-semibold" aria-label={`Total ${formatPrice(order.total)}`}>
-                  {formatPrice(order.total)}
+                {/* What the buyer pays: the net and its tax (the tax said beside it when there is any). */}
+                <p
+                  className="text-right font-semibold"
+                  aria-label={`Total ${formatPrice(sumAmounts([order.total, order.tax]))}`}
+                >
+                  {formatPrice(sumAmounts([order.total, order.tax]))}
+                  {order.tax > 0 ? (
+                    <span className="block text-xs font-normal text-base-content/70">
+                      incl. {formatPrice(order.tax)} tax
+                    </span>
+                  ) : null}
                 </p>
               </div>
               <div className={`flex flex-wrap items-center gap-2 md:justify-end ${actionsPlace}`}>
