@@ -17,6 +17,7 @@ import { creditNotes, invoices, type OrderLineRow, type OrderRow } from '../../d
 import { AppError } from '../../lib/errors.js';
 import { billingOf } from '../billing/index.js';
 import { nextDocumentNumber } from './numbering.js';
+import { shipToOf } from './ship-to.js';
 
 /*
  * Issuing documents (docs/architecture.md, "Documents"), always inside the caller's transaction
@@ -85,26 +86,14 @@ export async function issueInvoice(
     placedAt: order.placedAt.toISOString(),
     seller: sellerParty,
     buyer: buyerParty,
-    shipTo: {
-      name: order.shipName,
-      line1: order.shipLine1,
-      line2: order.shipLine2,
-      city: order.shipCity,
-      postalCode: order.shipPostalCode,
-      country: order.shipCountry,
-      phone: order.shipPhone,
-    },
+    shipTo: shipToOf(order),
     lines: documentLines,
     totals: amounts(documentLines),
     footer: seller.invoiceFooter,
     paymentTerms: null,
     dueDate: null,
   };
-  const number = await nextDocumentNumber(tx, order.sellerId, 'invoice', {
-    prefix: seller.invoicePrefix,
-    withYear: seller.numberWithYear,
-    year: issuedAt.getUTCFullYear(),
-  });
+  const number = await nextDocumentNumber(tx, order.sellerId, 'invoice', seller, issuedAt);
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -193,11 +182,7 @@ export async function creditInvoice(
   const issuedAt = new Date();
   const totals = amounts(credited);
   const seller = await billingOf(tx, invoice.sellerId);
-  const number = await nextDocumentNumber(tx, invoice.sellerId, 'credit_note', {
-    prefix: seller.creditNotePrefix,
-    withYear: seller.numberWithYear,
-    year: issuedAt.getUTCFullYear(),
-  });
+  const number = await nextDocumentNumber(tx, invoice.sellerId, 'credit_note', seller, issuedAt);
   const [note] = await tx
     .insert(creditNotes)
     .values({

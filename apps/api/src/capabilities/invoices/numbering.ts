@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { formatDocumentNumber, type DocumentKind } from '@b2b/shared';
+import { formatDocumentNumber, type BillingDetails, type DocumentKind } from '@b2b/shared';
 import type { AppTx } from '../../db/client.js';
 import { documentSequences } from '../../db/schema.js';
 
@@ -14,8 +14,12 @@ export async function nextDocumentNumber(
   tx: AppTx,
   sellerId: string,
   kind: DocumentKind,
-  { prefix, withYear, year }: { prefix: string; withYear: boolean; year: number },
+  format: Pick<BillingDetails, 'invoicePrefix' | 'creditNotePrefix' | 'numberWithYear'>,
+  issuedAt: Date,
 ): Promise<string> {
+  const prefix = kind === 'invoice' ? format.invoicePrefix : format.creditNotePrefix;
+  const withYear = format.numberWithYear;
+  const year = issuedAt.getUTCFullYear();
   // Numbered without the year, the seller's sequence is the one of year 0 and never starts again.
   const [row] = await tx
     .insert(documentSequences)

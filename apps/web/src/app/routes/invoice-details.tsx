@@ -6,14 +6,13 @@ import { downloadCreditNote, downloadInvoice, useInvoice } from '@/features/invo
 import { CreditForm } from '@/features/invoices/components/credit-form';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceView } from '@/features/invoices/components/invoice-view';
+import { PdfButton } from '@/features/invoices/components/pdf-button';
 import { formatDateTime, formatPrice } from '@/lib/format';
-import { useDownload } from '@/lib/use-download';
 
 /** One invoice as issued, its credit notes, and for the seller's desk the credit note form. */
 export default function InvoiceDetailsRoute() {
   const { id = '' } = useParams();
   const invoice = useInvoice(id);
-  const { pending, download } = useDownload();
 
   let body;
   if (invoice.isPending) body = <LoadingState label="Loading invoice..." />;
@@ -35,14 +34,11 @@ export default function InvoiceDetailsRoute() {
               {data.snapshot.poNumber ? ` (PO ${data.snapshot.poNumber})` : ''}
             </p>
           </div>
-          <button
-            type="button"
+          <PdfButton
+            label="Download PDF"
             className="btn btn-primary"
-            disabled={pending !== null}
-            onClick={() => void download('invoice', () => downloadInvoice(data._id, data.number))}
-          >
-            {pending === 'invoice' ? 'Preparing...' : 'Download PDF'}
-          </button>
+            file={() => downloadInvoice(data._id, data.number)}
+          />
         </header>
         <InvoiceView invoice={data} />
         {data.creditNotes.length > 0 ? (
@@ -57,14 +53,7 @@ export default function InvoiceDetailsRoute() {
                     <span className="font-medium">{note.number}</span> · {formatPrice(note.totals.gross)} ·{' '}
                     <span className="break-words">{note.reason}</span>
                   </span>
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-xs"
-                    disabled={pending !== null}
-                    onClick={() => void download(note._id, () => downloadCreditNote(note._id, note.number))}
-                  >
-                    {pending === note._id ? 'Preparing...' : 'Credit note PDF'}
-                  </button>
+                  <PdfButton label="Credit note PDF" file={() => downloadCreditNote(note._id, note.number)} />
                 </li>
               ))}
             </ul>

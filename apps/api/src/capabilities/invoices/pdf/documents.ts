@@ -11,6 +11,7 @@ import {
 import type { invoices, OrderLineRow, OrderRow } from '../../../db/schema.js';
 
 type InvoiceRow = typeof invoices.$inferSelect;
+import { shipToOf } from '../ship-to.js';
 import { CONTENT_WIDTH, footPages, newDocument, toBuffer } from './layout.js';
 import { addressBlocks, header, note, partyLines, shipToLines, table, totalsBox, type Column } from './sheet.js';
 
@@ -140,15 +141,7 @@ function drawSlip(doc: PDFKit.PDFDocument, order: OrderRow, lines: OrderLineRow[
       ['Units', order.units.toLocaleString('en-US')],
     ],
   });
-  const shipTo = {
-    name: order.shipName,
-    line1: order.shipLine1,
-    line2: order.shipLine2,
-    city: order.shipCity,
-    postalCode: order.shipPostalCode,
-    country: order.shipCountry,
-    phone: order.shipPhone,
-  };
+  const shipTo = shipToOf(order);
   y = addressBlocks(doc, y, [
     { heading: 'Ship to', name: shipTo.name, lines: shipToLines(shipTo) },
     { heading: 'Buyer', name: order.companyName ?? order.buyerName, lines: [order.buyerEmail] },

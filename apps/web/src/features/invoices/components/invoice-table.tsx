@@ -2,16 +2,15 @@ import { Link } from 'react-router';
 import type { InvoiceSummary } from '@b2b/shared';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatPrice } from '@/lib/format';
-import { useDownload } from '@/lib/use-download';
 import { downloadInvoice, type InvoiceSide } from '../api';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { PdfButton } from './pdf-button';
 
 /**
  * A page of invoices: number (its page), order, the other party, date, status, amount, PDF. On a
  * phone the order, party and date go under the number so the table fits without scrolling.
  */
 export function InvoiceTable({ invoices, side }: { invoices: InvoiceSummary[]; side: InvoiceSide }) {
-  const { pending, download } = useDownload();
   const party = side === 'seller' ? 'Customer' : 'Seller';
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
@@ -65,15 +64,12 @@ export function InvoiceTable({ invoices, side }: { invoices: InvoiceSummary[]; s
                 ) : null}
               </td>
               <td className="text-right">
-                <button
-                  type="button"
+                <PdfButton
+                  label="PDF"
                   className="btn btn-ghost btn-xs"
-                  disabled={pending !== null}
-                  aria-label={`Download invoice ${invoice.number} as PDF`}
-                  onClick={() => void download(invoice._id, () => downloadInvoice(invoice._id, invoice.number))}
-                >
-                  {pending === invoice._id ? '...' : 'PDF'}
-                </button>
+                  ariaLabel={`Download invoice ${invoice.number} as PDF`}
+                  file={() => downloadInvoice(invoice._id, invoice.number)}
+                />
               </td>
             </tr>
           ))}

@@ -3,8 +3,8 @@ import toast from 'react-hot-toast';
 import type { Order } from '@b2b/shared';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
-import { useDownload } from '@/lib/use-download';
 import { downloadCreditNote, downloadInvoice, downloadPackingSlip, useIssueInvoice } from '../api';
+import { PdfButton } from './pdf-button';
 
 /**
  * An order's documents on its page: its invoice and credit notes (PDF downloads, the invoice's
@@ -13,7 +13,6 @@ import { downloadCreditNote, downloadInvoice, downloadPackingSlip, useIssueInvoi
  */
 export function OrderDocuments({ order }: { order: Order }) {
   const issue = useIssueInvoice();
-  const { pending, download } = useDownload();
   const { invoice } = order;
 
   const onIssue = async () => {
@@ -37,26 +36,16 @@ export function OrderDocuments({ order }: { order: Order }) {
               <Link to={paths.invoice(invoice._id)} className="link font-medium link-primary">
                 Invoice {invoice.number}
               </Link>
-              <button
-                type="button"
+              <PdfButton
+                label="Invoice PDF"
                 className="btn btn-outline btn-primary btn-xs"
-                disabled={pending !== null}
-                onClick={() => void download('invoice', () => downloadInvoice(invoice._id, invoice.number))}
-              >
-                {pending === 'invoice' ? 'Preparing...' : 'Invoice PDF'}
-              </button>
+                file={() => downloadInvoice(invoice._id, invoice.number)}
+              />
             </li>
             {invoice.creditNotes.map((note) => (
               <li key={note._id} className="flex flex-wrap items-center justify-between gap-2">
                 <span>Credit note {note.number}</span>
-                <button
-                  type="button"
-                  className="btn btn-outline btn-xs"
-                  disabled={pending !== null}
-                  onClick={() => void download(note._id, () => downloadCreditNote(note._id, note.number))}
-                >
-                  {pending === note._id ? 'Preparing...' : 'Credit note PDF'}
-                </button>
+                <PdfButton label="Credit note PDF" file={() => downloadCreditNote(note._id, note.number)} />
               </li>
             ))}
           </ul>
@@ -78,14 +67,11 @@ export function OrderDocuments({ order }: { order: Order }) {
           </p>
         )}
         {order.status !== 'awaiting_approval' && order.status !== 'rejected' ? (
-          <button
-            type="button"
+          <PdfButton
+            label="Packing slip PDF"
             className="btn btn-outline btn-sm"
-            disabled={pending !== null}
-            onClick={() => void download('slip', () => downloadPackingSlip(order._id, order.orderNumber))}
-          >
-            {pending === 'slip' ? 'Preparing...' : 'Packing slip PDF'}
-          </button>
+            file={() => downloadPackingSlip(order._id, order.orderNumber)}
+          />
         ) : null}
       </div>
     </section>
