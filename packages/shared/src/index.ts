@@ -18,3 +18,4 @@ export * from './money.js';
 export * from './price-lists.js';
 export * from './billing.js';
 export * from './invoices.js';
+export * from './accounts.js';

@@ -384,6 +384,8 @@ export const ERROR_STATUS = {
   NOT_INVOICEABLE: 409,
   /** A credit note for more than is left uncredited on its invoice. */
   CREDIT_EXCEEDS_INVOICE: 409,
+  /** An order on account above the customer's available credit with its seller (details: available, orderTotal). */
+  CREDIT_LIMIT_EXCEEDED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MIN_ORDER_NOT_MET: 422,

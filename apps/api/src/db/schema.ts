@@ -43,6 +43,7 @@ import {
   type DocumentLine,
   type InvoiceSnapshot,
   type InvoiceStatus,
+  type PaymentTerms,
   type Totals,
 } from '@b2b/shared';
 
@@ -250,6 +251,8 @@ export const orders = pgTable(
     total: numeric('total', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
     // The sum of the lines' taxes (the gross is total + tax).
     tax: numeric('tax', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+    // Placed on the buyer's account with the seller (net terms): it uses their credit until invoiced.
+    onAccount: boolean('on_account').notNull().default(false),
     // How many lines and units: fixed at placement, like the total, so lists need no join.
     lineCount: integer('line_count').notNull().default(0),
     units: bigint('units', { mode: 'number' }).notNull().default(0),
@@ -1010,5 +1013,33 @@ export const creditNotes = pgTable(
   (t) => [
     unique('credit_notes_seller_number_unique').on(t.sellerId, t.number),
     index('credit_notes_invoice_idx').on(t.invoiceId, t.issuedAt),
+  ],
+);
+
+/**
+ * A seller's account with one of its customers (docs/architecture.md, "Accounts"): the payment
+ * terms (`net` with `days`: an invoice is due that many days after it is issued) and the credit
+ * limit (null: none). A customer without one buys as before: no credit check, invoices due when issued.
+ */
+export const customerAccounts = pgTable(
+  'customer_accounts',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id').notNull(),
+    terms: text('terms').$type<PaymentTerms>().notNull(),
+    days: integer('days'),
+    creditLimit: numeric('credit_limit', { precision: 24, scale: 2, mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedByUid: text('updated_by_uid').notNull(),
+  },
+  (t) => [
+    check(
+      'customer_accounts_terms',
+      sql`(${t.terms} = 'net' AND ${t.days} BETWEEN 1 AND 365) OR (${t.terms} = 'prepaid' AND ${t.days} IS NULL)`,
+    ),
+    check('customer_accounts_limit', sql`${t.creditLimit} IS NULL OR ${t.creditLimit} >= 0`),
+    index('customer_accounts_seller_idx').on(t.sellerId),
   ],
 );

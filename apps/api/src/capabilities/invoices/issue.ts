@@ -6,6 +6,7 @@ import {
   lineAmount,
   shopCurrency,
   taxOf,
+  termsLabel,
   totalsOf,
   type DocumentLine,
   type DocumentParty,
@@ -16,6 +17,7 @@ import type { AppTx } from '../../db/client.js';
 import { creditNotes, invoices, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { billingOf } from '../billing/index.js';
+import { accountOf } from '../accounts/index.js';
 import { nextDocumentNumber } from './numbering.js';
 import { shipToOf } from './ship-to.js';
 
@@ -45,6 +47,14 @@ function documentLine(line: OrderLineRow, quantity: number): DocumentLine {
 
 const amounts = (lines: readonly DocumentLine[]) =>
   totalsOf(lines.map((l) => ({ lineTotal: l.net, taxRate: l.taxRate })));
+
+/** The buyer's terms with the seller on the invoice: "Net 30" and the due date, or none without an account. */
+async function termsOf(tx: AppTx, order: OrderRow, issuedAt: Date) {
+  const account = await accountOf(tx, order.sellerId, { companyId: order.companyId, uid: order.buyerUid });
+  if (account?.terms !== 'net' || account.days === null) return { paymentTerms: null, dueDate: null };
+  const due = new Date(issuedAt.getTime() + account.days * 86_400_000);
+  return { paymentTerms: termsLabel(account), dueDate: due.toISOString().slice(0, 10) };
+}
 
 /**
  * Issues the order's invoice. 409 BILLING_DETAILS_MISSING (naming what) when the seller's
@@ -90,8 +100,7 @@ export async function issueInvoice(
     lines: documentLines,
     totals: amounts(documentLines),
     footer: seller.invoiceFooter,
-    paymentTerms: null,
-    dueDate: null,
+    ...(await termsOf(tx, order, issuedAt)),
   };
   const number = await nextDocumentNumber(tx, order.sellerId, 'invoice', seller, issuedAt);
   const [row] = await tx

@@ -6,6 +6,7 @@ import {
   lineAmount,
   sumAmounts,
   taxOf,
+  totalsOf,
   withinSpendingLimit,
   type PlaceOrder,
   type PlaceOrderResult,
@@ -21,6 +22,7 @@ import { holding } from '../../db/holding.js';
 import { openPriceBook, PRICED_COLUMNS } from '../../pricing/price-book.js';
 import { toOrderSummary } from './mapping.js';
 import { productTaxRate } from '../billing/index.js';
+import { onAccount } from '../accounts/index.js';
 
 /**
  * Checkout checks the cart against the products' rules as they are now (a seller may have
@@ -166,6 +168,17 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
         for (const group of groups) {
           const [first] = group;
           if (!first) continue;
+          // On the buyer's account with this seller when its terms are net and its credit covers
+          // the order (409 CREDIT_LIMIT_EXCEEDED otherwise: nothing of the checkout is placed).
+          const gross = totalsOf(
+            group.map((item) => ({
+              lineTotal: lineAmount(item.price, item.buyQuantity),
+              taxRate: sold.get(item.productId)?.taxRate ?? 0,
+            })),
+          ).gross;
+          const creditor = sellerNames.get(first.sellerId) ?? first.sellerEmail;
+          const buyer = { companyId: member?.companyId ?? null, uid: user.uid };
+          const credit = await onAccount(tx, first.sellerId, buyer, gross, creditor);
           const [order] = await tx
             .insert(orders)
             .values({
@@ -187,6 +200,7 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
               note: input.note,
               companyId: member?.companyId ?? null,
               companyName: member?.companyName ?? null,
+              onAccount: credit,
               ...approval,
             })
             .returning({ id: orders.id });

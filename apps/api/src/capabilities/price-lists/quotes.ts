@@ -7,7 +7,7 @@ import {
   type PricesRequest,
 } from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
-import { accounts, companies, companyMembers, products } from '../../db/schema.js';
+import { accounts, companies, companyMembers, customers, products } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { openPriceBook, PRICED_COLUMNS } from '../../pricing/price-book.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
@@ -38,6 +38,34 @@ export async function whoIs(executor: AppDb | AppTx, email: string) {
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(companyMembers.uid, person.uid));
   return { person, member };
+}
+
+/**
+ * The seller's customer an email resolves to (docs/architecture.md, "Customers"): the company its
+ * user belongs to, or the user without one; made the first time it is named. 400 for the seller
+ * itself (`forWhat` ends the sentence: "a price list is for your customers"), 404 for an email no
+ * user of the shop has signed in with.
+ */
+export async function customerByEmail(tx: AppTx, sellerId: string, email: string, forWhat: string) {
+  const { person, member } = await whoIs(tx, email);
+  let values: typeof customers.$inferInsert;
+  if (member) {
+    if (member.companyId === sellerId) throw invalid(`That is your own company: ${forWhat}.`);
+    values = { sellerId, companyId: member.companyId, name: member.companyName };
+  } else {
+    if (person.uid === sellerId) throw invalid(`That is you: ${forWhat}.`);
+    values = { sellerId, buyerUid: person.uid, name: person.name || person.email };
+  }
+  const [customer] = await tx
+    .insert(customers)
+    .values(values)
+    .onConflictDoUpdate({
+      target: values.companyId ? [customers.sellerId, customers.companyId] : [customers.sellerId, customers.buyerUid],
+      set: { name: values.name },
+    })
+    .returning({ id: customers.id, companyId: customers.companyId, name: customers.name });
+  if (!customer) throw new Error('the customer upsert returned nothing');
+  return customer;
 }
 
 export function createQuotes(db: AppDb) {

@@ -15,7 +15,7 @@ import { companies, customers, priceListCustomers, priceListLines, priceLists, p
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Seller } from '../companies/index.js';
 import { exportRows, importRows, touch } from './lines-file.js';
-import { createQuotes, whoIs } from './quotes.js';
+import { createQuotes, customerByEmail } from './quotes.js';
 
 /*
  * Price lists (docs/architecture.md, "Contract prices"): a seller's lists, their lines, discounts,
@@ -218,27 +218,7 @@ export function createPriceListRepository(db: AppDb) {
     async addCustomer(seller: Seller, id: string, email: string): Promise<Customer> {
       return db.transaction(async (tx) => {
         await ownList(tx, seller, id);
-        const { person, member } = await whoIs(tx, email);
-        let values: typeof customers.$inferInsert;
-        if (member) {
-          if (member.companyId === seller.id)
-            throw invalid('That is your own company: a price list is for your customers.');
-          values = { sellerId: seller.id, companyId: member.companyId, name: member.companyName };
-        } else {
-          if (person.uid === seller.id) throw invalid('That is you: a price list is for your customers.');
-          values = { sellerId: seller.id, buyerUid: person.uid, name: person.name || person.email };
-        }
-        const [customer] = await tx
-          .insert(customers)
-          .values(values)
-          .onConflictDoUpdate({
-            target: values.companyId
-              ? [customers.sellerId, customers.companyId]
-              : [customers.sellerId, customers.buyerUid],
-            set: { name: values.name },
-          })
-          .returning({ id: customers.id, companyId: customers.companyId, name: customers.name });
-        const added = customer as Customer;
+        const added = await customerByEmail(tx, seller.id, email, 'a price list is for your customers');
         await tx.insert(priceListCustomers).values({ priceListId: id, customerId: added.id }).onConflictDoNothing();
         await touch(tx, id);
         return added;

@@ -76,6 +76,7 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     facts: [
       ['Invoice number', invoice.number],
       ['Invoice date', day(invoice.issuedAt)],
+      ...(s.paymentTerms ? [['Terms', s.paymentTerms] as [string, string]] : []),
       ...(s.dueDate ? [['Due date', day(s.dueDate)] as [string, string]] : []),
       ...orderFacts(s),
     ],
@@ -86,7 +87,6 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   ]);
   y = table(doc, y, PRICED_COLUMNS, pricedRows(s.lines));
   y = totalsBox(doc, y, totalRows(s.totals, 'Total due'));
-  if (s.paymentTerms) y = note(doc, y, 'Payment terms', s.paymentTerms);
   note(doc, y, 'Payment', s.footer);
   footPages(doc, `Invoice ${invoice.number} · ${s.seller.legalName}`);
   return toBuffer(doc);

@@ -1,0 +1,2 @@
+/* Accounts' public module: whether a checkout's order goes on account, and a buyer's terms with a seller. */
+export { accountOf, onAccount, type Buyer } from './credit.js';
