@@ -982,6 +982,9 @@ export const invoices = pgTable(
     buyerName: text('buyer_name').notNull(),
     gross: numeric('gross', { precision: 24, scale: 2, mode: 'number' }).notNull(),
     credited: numeric('credited', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+    // What payments allocated to it (migration 0023); its due date, from the terms (null: due when issued).
+    paid: numeric('paid', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
+    dueDate: date('due_date', { mode: 'string' }),
     snapshot: jsonb('snapshot').$type<InvoiceSnapshot>().notNull(),
   },
   (t) => [
@@ -1041,5 +1044,53 @@ export const customerAccounts = pgTable(
     ),
     check('customer_accounts_limit', sql`${t.creditLimit} IS NULL OR ${t.creditLimit} >= 0`),
     index('customer_accounts_seller_idx').on(t.sellerId),
+  ],
+);
+
+/**
+ * Payments a seller recorded for a customer (docs/architecture.md, "Accounts"): never edited or
+ * deleted; a mistaken one is reversed by a new row of the opposite amount (`reverses`).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id').notNull(),
+    amount: numeric('amount', { precision: 24, scale: 2, mode: 'number' }).notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    reference: text('reference').notNull().default(''),
+    reverses: uuid('reverses'),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdByUid: text('created_by_uid').notNull(),
+  },
+  (t) => [
+    check(
+      'payments_amount_sign',
+      sql`(${t.reverses} IS NULL AND ${t.amount} > 0) OR (${t.reverses} IS NOT NULL AND ${t.amount} < 0)`,
+    ),
+    uniqueIndex('payments_reverses_idx').on(t.reverses),
+    index('payments_customer_idx').on(t.customerId, t.createdAt),
+  ],
+);
+
+/** What of a payment went to which invoice (a reversal's allocations take it back). */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amount: numeric('amount', { precision: 24, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.invoiceId] }),
+    index('payment_allocations_invoice_idx').on(t.invoiceId),
   ],
 );

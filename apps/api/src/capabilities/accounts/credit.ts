@@ -1,7 +1,7 @@
-import { and, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import { formatPrice, fromCents, toCents, type PaymentTerms } from '@b2b/shared';
+import { and, asc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { formatPrice, fromCents, paymentStatusOf, toCents, type PaymentTerms } from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
-import { customerAccounts, customers, invoices, orders } from '../../db/schema.js';
+import { customerAccounts, customers, invoices, orders, payments } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 
 /*
@@ -51,7 +51,7 @@ export async function accountOf(executor: AppDb | AppTx, sellerId: string, buyer
 }
 
 /** The rows of a table that are this customer's with this seller. */
-function customerOf(table: typeof orders | typeof invoices, account: AccountRow): SQL | undefined {
+export function customerOf(table: typeof orders | typeof invoices, account: AccountRow): SQL | undefined {
   return and(
     eq(table.sellerId, account.sellerId),
     account.companyId
@@ -77,7 +77,12 @@ export async function exposureOf(executor: AppDb | AppTx, account: AccountRow) {
         sql`NOT EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.orderId} = ${orders.id})`,
       ),
     );
-  const balance = Number(owed?.balance ?? 0);
+  const [received] = await executor
+    .select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+    .from(payments)
+    .where(eq(payments.customerId, account.customerId));
+  // What is owed: invoices less credit notes less payments (below 0: a credit the next invoice uses).
+  const balance = fromCents(toCents(Number(owed?.balance ?? 0)) - toCents(Number(received?.amount ?? 0)));
   const uninvoiced = Number(pending?.amount ?? 0);
   const available =
     account.creditLimit === null
@@ -108,4 +113,63 @@ export async function onAccount(tx: AppTx, sellerId: string, buyer: Buyer, gross
     );
   }
   return true;
+}
+
+const DAY_MS = 86_400_000;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The customer's invoices with something left to pay, oldest first, with their status today
+ * (an invoice without a due date was due when issued), what is overdue, and the aging buckets.
+ */
+export async function openInvoicesOf(executor: AppDb | AppTx, account: AccountRow) {
+  const rows = await executor
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      issuedAt: invoices.issuedAt,
+      dueDate: invoices.dueDate,
+      gross: invoices.gross,
+      credited: invoices.credited,
+      paid: invoices.paid,
+    })
+    .from(invoices)
+    .where(and(customerOf(invoices, account), sql`${invoices.gross} - ${invoices.credited} - ${invoices.paid} > 0`))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+  const now = today();
+  const aging = { current: 0n, days1to30: 0n, days31to60: 0n, days61to90: 0n, over90: 0n };
+  let overdue = 0n;
+  const open = rows.map((row) => {
+    const left = toCents(row.gross) - toCents(row.credited) - toCents(row.paid);
+    const due = row.dueDate ?? row.issuedAt.toISOString().slice(0, 10);
+    const late = Math.floor((Date.parse(now) - Date.parse(due)) / DAY_MS);
+    const bucket =
+      late <= 0
+        ? 'current'
+        : late <= 30
+          ? 'days1to30'
+          : late <= 60
+            ? 'days31to60'
+            : late <= 90
+              ? 'days61to90'
+              : 'over90';
+    aging[bucket] += left;
+    if (late > 0) overdue += left;
+    return {
+      id: row.id,
+      number: row.number,
+      issuedAt: row.issuedAt.toISOString(),
+      dueDate: row.dueDate,
+      left: fromCents(left),
+      status: paymentStatusOf({ ...row, dueDate: due }, now),
+    };
+  });
+  return {
+    open,
+    overdue: fromCents(overdue),
+    aging: Object.fromEntries(Object.entries(aging).map(([key, cents]) => [key, fromCents(cents)])) as Record<
+      keyof typeof aging,
+      number
+    >,
+  };
 }

@@ -1,12 +1,14 @@
 import fp from 'fastify-plugin';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Account, AccountInput } from '@b2b/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Account, AccountBalance, AccountInput, Payment, PaymentInput, Statement } from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
-import { companies, customerAccounts, customers } from '../../db/schema.js';
+import { accounts, companies, customerAccounts, customers } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import type { Seller } from '../companies/index.js';
+import { companyNames, type Seller } from '../companies/index.js';
 import { customerByEmail } from '../price-lists/index.js';
-import { exposureOf, type AccountRow } from './credit.js';
+import { accountOf, exposureOf, openInvoicesOf, type AccountRow, type Buyer } from './credit.js';
+import { statementOf } from './ledger.js';
+import { recordPayment, reversePayment } from './payments.js';
 
 /*
  * A seller's accounts with its customers (docs/architecture.md, "Accounts"). Every statement
@@ -25,9 +27,24 @@ const COLUMNS = {
   name: sql<string>`coalesce(${companies.name}, ${customers.name})`,
 };
 
+/** Sellers' names for their customers: the company's, or a sole trader's name (else email). */
+async function sellerNames(executor: AppDb, ids: string[]): Promise<Map<string, string>> {
+  const names = await companyNames(executor, ids);
+  const people = ids.filter((id) => !names.has(id));
+  if (people.length > 0) {
+    const rows = await executor
+      .select({ uid: accounts.uid, name: accounts.name, email: accounts.email })
+      .from(accounts)
+      .where(inArray(accounts.uid, people));
+    for (const row of rows) names.set(row.uid, row.name || row.email);
+  }
+  return names;
+}
+
 export function createAccountRepository(db: AppDb) {
   async function toAccount(executor: AppDb | AppTx, row: AccountRow & { name: string }): Promise<Account> {
     const { balance, available } = await exposureOf(executor, row);
+    const { overdue, aging } = await openInvoicesOf(executor, row);
     return {
       id: row.customerId,
       customer: { id: row.customerId, companyId: row.companyId, name: row.name },
@@ -36,7 +53,17 @@ export function createAccountRepository(db: AppDb) {
       creditLimit: row.creditLimit,
       balance,
       available,
+      overdue,
+      aging,
     };
+  }
+
+  /** The seller's account by its id, locked for the rest of the transaction; null (404) for another's. */
+  async function lockedAccount(tx: AppTx, seller: Seller, id: string) {
+    const [row] = await select(tx)
+      .where(and(eq(customerAccounts.customerId, id), eq(customerAccounts.sellerId, seller.id)))
+      .for('update', { of: customerAccounts });
+    return row ?? null;
   }
 
   const select = (executor: AppDb | AppTx) =>
@@ -78,6 +105,80 @@ export function createAccountRepository(db: AppDb) {
         .where(eq(customerAccounts.sellerId, seller.id))
         .orderBy(asc(COLUMNS.name), asc(customerAccounts.customerId));
       return Promise.all(rows.map((row) => toAccount(db, row)));
+    },
+
+    /** POST /accounts/:id/payments. Null: not an account of the seller's. */
+    async pay(seller: Seller, id: string, input: PaymentInput): Promise<Payment | null> {
+      return db.transaction(async (tx) => {
+        const account = await lockedAccount(tx, seller, id);
+        return account ? recordPayment(tx, account, input, seller.user.uid) : null;
+      });
+    },
+
+    /** POST /accounts/:id/payments/:paymentId/reverse. Null: no such payment of the account's. */
+    async reverse(seller: Seller, id: string, paymentId: string, reason: string): Promise<Payment | null> {
+      return db.transaction(async (tx) => {
+        const account = await lockedAccount(tx, seller, id);
+        return account ? reversePayment(tx, account, paymentId, reason, seller.user.uid) : null;
+      });
+    },
+
+    /** GET /accounts/:id/statement. */
+    async statement(seller: Seller, id: string, range: { from?: string; to?: string }): Promise<Statement | null> {
+      const [row] = await select(db).where(
+        and(eq(customerAccounts.customerId, id), eq(customerAccounts.sellerId, seller.id)),
+      );
+      if (!row) return null;
+      return statementOf(db, row, { customer: row.name, seller: seller.name ?? seller.user.email }, range);
+    },
+
+    /**
+     * GET /account-balances: the caller's business's accounts with its sellers (their company's,
+     * or their own without one), each with what is owed, available and open.
+     */
+    async balances(buyer: Buyer): Promise<AccountBalance[]> {
+      const rows = await select(db).where(
+        buyer.companyId ? eq(customers.companyId, buyer.companyId) : eq(customers.buyerUid, buyer.uid),
+      );
+      const names = await sellerNames(
+        db,
+        rows.map((row) => row.sellerId),
+      );
+      return Promise.all(
+        rows.map(async (row) => {
+          const { balance, available } = await exposureOf(db, row);
+          const { open, overdue } = await openInvoicesOf(db, row);
+          return {
+            sellerId: row.sellerId,
+            seller: names.get(row.sellerId) ?? 'Seller',
+            terms: row.terms,
+            days: row.days,
+            creditLimit: row.creditLimit,
+            balance,
+            available,
+            overdue,
+            openInvoices: open,
+          };
+        }),
+      );
+    },
+
+    /** GET /account-balances/:sellerId/statement. Null: no account with that seller. */
+    async buyerStatement(buyer: Buyer, sellerId: string, range: { from?: string; to?: string }) {
+      const account = await accountOf(db, sellerId, buyer);
+      if (!account) return null;
+      const names = await sellerNames(db, [sellerId]);
+      const [customer] = await db
+        .select({ name: COLUMNS.name })
+        .from(customers)
+        .leftJoin(companies, eq(companies.id, customers.companyId))
+        .where(eq(customers.id, account.customerId));
+      return statementOf(
+        db,
+        account,
+        { customer: customer?.name ?? '', seller: names.get(sellerId) ?? 'Seller' },
+        range,
+      );
     },
 
     /** One of the seller's accounts; null (404) for another seller's or none. */

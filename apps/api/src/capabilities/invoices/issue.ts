@@ -17,7 +17,7 @@ import type { AppTx } from '../../db/client.js';
 import { creditNotes, invoices, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { billingOf } from '../billing/index.js';
-import { accountOf } from '../accounts/index.js';
+import { accountOf, applyUnapplied, type AccountRow } from '../accounts/index.js';
 import { nextDocumentNumber } from './numbering.js';
 import { shipToOf } from './ship-to.js';
 
@@ -49,8 +49,7 @@ const amounts = (lines: readonly DocumentLine[]) =>
   totalsOf(lines.map((l) => ({ lineTotal: l.net, taxRate: l.taxRate })));
 
 /** The buyer's terms with the seller on the invoice: "Net 30" and the due date, or none without an account. */
-async function termsOf(tx: AppTx, order: OrderRow, issuedAt: Date) {
-  const account = await accountOf(tx, order.sellerId, { companyId: order.companyId, uid: order.buyerUid });
+function termsOf(account: AccountRow | null, issuedAt: Date) {
   if (account?.terms !== 'net' || account.days === null) return { paymentTerms: null, dueDate: null };
   const due = new Date(issuedAt.getTime() + account.days * 86_400_000);
   return { paymentTerms: termsLabel(account), dueDate: due.toISOString().slice(0, 10) };
@@ -76,6 +75,7 @@ export async function issueInvoice(
     );
   }
   const issuedAt = new Date();
+  const account = await accountOf(tx, order.sellerId, { companyId: order.companyId, uid: order.buyerUid }, true);
   const documentLines = lines.map((line) => documentLine(line, line.quantity));
   const sellerParty: DocumentParty = {
     legalName: seller.legalName,
@@ -100,7 +100,7 @@ export async function issueInvoice(
     lines: documentLines,
     totals: amounts(documentLines),
     footer: seller.invoiceFooter,
-    ...(await termsOf(tx, order, issuedAt)),
+    ...termsOf(account, issuedAt),
   };
   const number = await nextDocumentNumber(tx, order.sellerId, 'invoice', seller, issuedAt);
   const [row] = await tx
@@ -116,10 +116,13 @@ export async function issueInvoice(
       sellerName: sellerParty.legalName,
       buyerName: buyerParty.legalName,
       gross: snapshot.totals.gross,
+      dueDate: snapshot.dueDate,
       snapshot,
     })
     .returning();
   if (!row) throw new Error('insert returned no invoice');
+  // A payment the customer made beyond their invoices so far pays this one first.
+  if (account) await applyUnapplied(tx, account);
   return row;
 }
 
