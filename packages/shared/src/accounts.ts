@@ -186,3 +186,17 @@ export const accountBalanceSchema = z.object({
   ),
 });
 export type AccountBalance = z.output<typeof accountBalanceSchema>;
+
+/**
+ * GET /account-balances/credit: the credit the caller's business has with each seller that gave
+ * it an account, for the checkout (any member may read it: they order on it). `sellerKey` is how
+ * the cart names the seller: its company's id, or the email of a seller without one.
+ */
+export const accountCreditSchema = z.object({
+  sellerKey: z.string(),
+  seller: z.string(),
+  terms: z.enum(PAYMENT_TERMS),
+  days: z.number().int().nullable(),
+  available: z.number().nullable(),
+});
+export type AccountCredit = z.output<typeof accountCreditSchema>;

@@ -110,6 +110,10 @@ describe('accounts', () => {
     });
     expect(same.id).toBe(account.id);
     expect(await ok<Account[]>(seller.admin, 'GET', '/api/accounts')).toHaveLength(1);
+    // Any member of the buying company reads the credit it checks out on.
+    expect(await ok(buying.buyer, 'GET', '/api/account-balances/credit')).toMatchObject([
+      { seller: 'Account Kettles', terms: 'net', days: 30, available: 100 },
+    ]);
     expect((await co.call(await known(), 'GET', `/api/accounts/${account.id}`)).statusCode).toBe(404);
   });
 

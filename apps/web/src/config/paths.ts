@@ -28,6 +28,11 @@ export const paths = {
   invoices: '/invoices',
   /** Invoices issued: the seller's desk. */
   salesInvoices: '/sales/invoices',
+  /** The seller's customers on account: balances, credit, overdue and aging. */
+  receivables: '/receivables',
+  receivable: (id: string) => `/receivables/${id}`,
+  /** The buyer's accounts with their sellers: what is owed and due. */
+  statements: '/statements',
   /** One invoice: its lines, totals and credit notes; the seller credits lines there. */
   invoice: (id: string) => `/invoices/${id}`,
   /** Many lines by SKU at once: pasted, uploaded or typed, previewed, then added to the cart. */

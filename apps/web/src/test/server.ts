@@ -40,6 +40,7 @@ export const server = setupServer(
     return HttpResponse.json({ lines: lines.map((line) => ({ ...line, unitPrice: 0, lineTotal: 0, source: 'base' })) });
   }),
   // Billing details never saved: empty, saying what an invoice needs.
+  http.get('/api/account-balances/credit', () => HttpResponse.json([])),
   http.get('/api/billing', () =>
     HttpResponse.json({
       legalName: '',

@@ -1,10 +1,18 @@
 import fp from 'fastify-plugin';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Account, AccountBalance, AccountInput, Payment, PaymentInput, Statement } from '@b2b/shared';
+import type {
+  Account,
+  AccountBalance,
+  AccountCredit,
+  AccountInput,
+  Payment,
+  PaymentInput,
+  Statement,
+} from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
 import { accounts, companies, customerAccounts, customers } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { companyNames, type Seller } from '../companies/index.js';
+import { companyNames, isCompanySeller, type Seller } from '../companies/index.js';
 import { customerByEmail } from '../price-lists/index.js';
 import { accountOf, exposureOf, openInvoicesOf, type AccountRow, type Buyer } from './credit.js';
 import { statementOf } from './ledger.js';
@@ -160,6 +168,36 @@ export function createAccountRepository(db: AppDb) {
             openInvoices: open,
           };
         }),
+      );
+    },
+
+    /** GET /account-balances/credit: what the checkout shows of each account. */
+    async credit(buyer: Buyer): Promise<AccountCredit[]> {
+      const rows = await select(db).where(
+        buyer.companyId ? eq(customers.companyId, buyer.companyId) : eq(customers.buyerUid, buyer.uid),
+      );
+      const names = await sellerNames(
+        db,
+        rows.map((row) => row.sellerId),
+      );
+      const people = await db
+        .select({ uid: accounts.uid, email: accounts.email })
+        .from(accounts)
+        .where(
+          inArray(
+            accounts.uid,
+            rows.map((row) => row.sellerId).filter((id) => !isCompanySeller(id)),
+          ),
+        );
+      const emails = new Map(people.map((person) => [person.uid, person.email]));
+      return Promise.all(
+        rows.map(async (row) => ({
+          sellerKey: isCompanySeller(row.sellerId) ? row.sellerId : (emails.get(row.sellerId) ?? row.sellerId),
+          seller: names.get(row.sellerId) ?? 'Seller',
+          terms: row.terms,
+          days: row.days,
+          available: (await exposureOf(db, row)).available,
+        })),
       );
     },
 

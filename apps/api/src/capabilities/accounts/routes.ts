@@ -1,5 +1,6 @@
 import {
   accountBalanceSchema,
+  accountCreditSchema,
   accountInputSchema,
   accountSchema,
   canApprove,
@@ -172,6 +173,27 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => repo.balances(await buyer(request)),
+  );
+
+  app.get(
+    '/account-balances/credit',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The credit the caller’s business has with each seller, for the checkout',
+        description:
+          'Every member may read it: they order on it. `sellerKey` names the seller as the cart does (its ' +
+          'company’s id, or the email of a seller without one).',
+        security: bearer,
+        response: { 200: z.array(accountCreditSchema), ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const member = await membershipOf(app.db, user.uid);
+      return repo.credit({ companyId: member?.companyId ?? null, uid: user.uid });
+    },
   );
 
   app.get(

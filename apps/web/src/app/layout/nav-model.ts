@@ -52,6 +52,8 @@ export function navGroups(user: AuthUser | null, company: CompanyNav = { role: n
         { to: paths.quickOrder, label: 'Quick order' },
         { to: paths.lists, label: 'Lists' },
         { to: paths.invoices, label: 'Invoices', end: true },
+        // A company's accounts are read by its admins and approvers (the API's rule).
+        ...(company.role === null || canApprove(company.role) ? [{ to: paths.statements, label: 'Statements' }] : []),
       ],
     },
     {
@@ -62,6 +64,7 @@ export function navGroups(user: AuthUser | null, company: CompanyNav = { role: n
           ? [
               { to: paths.sales, label: 'Sales', end: true },
               { to: paths.salesInvoices, label: 'Sales invoices' },
+              { to: paths.receivables, label: 'Receivables' },
             ]
           : []),
         ...(can(company.role, 'catalogue') ? [{ to: paths.importProducts, label: 'Import products' }] : []),

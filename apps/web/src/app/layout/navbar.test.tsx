@@ -147,7 +147,7 @@ test('while the auth state loads, a labelled status stands in for the account me
   expect(screen.getByRole('status', { name: 'Checking sign-in' })).toBeInTheDocument();
 });
 
-test('the Selling menu opens Dashboard, Sales, Sales invoices, Import products and Price lists, and closes on Escape', async () => {
+test('the Selling menu opens Dashboard, Sales, Sales invoices, Receivables, Import products and Price lists, and closes on Escape', async () => {
   fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
   const { user, router } = renderNavbar();
   const bar = within(screen.getByRole('navigation', { name: 'Main' }));
@@ -165,6 +165,7 @@ test('the Selling menu opens Dashboard, Sales, Sales invoices, Import products a
     ['Dashboard', '/dashboard'],
     ['Sales', '/sales'],
     ['Sales invoices', '/sales/invoices'],
+    ['Receivables', '/receivables'],
     ['Import products', '/import'],
     ['Price lists', '/price-lists'],
   ]);
@@ -298,11 +299,14 @@ test('each company role is offered only the pages it may open: a desk clerk sees
     'Activity',
     'Approvals',
     'Invoices',
+    'Receivables',
+    'Statements',
   ];
-  // Everyone buys, so everyone has the invoices they received; the desk has the ones it issued.
-  await offered('sales', pages, [false, true, true, true, false, true, false, false, true]);
-  await offered('catalogue', pages, [true, true, false, false, true, true, false, false, true]);
-  await offered('buyer', pages, [false, false, false, false, false, false, false, false, true]);
-  await offered('approver', pages, [false, false, false, false, false, false, false, true, true]);
-  await offered('admin', pages, [true, true, true, true, true, true, true, true, true]);
+  // Everyone buys, so everyone has the invoices they received; the desk has the ones it issued
+  // and the receivables; the company's accounts with its sellers are its admins' and approvers'.
+  await offered('sales', pages, [false, true, true, true, false, true, false, false, true, true, false]);
+  await offered('catalogue', pages, [true, true, false, false, true, true, false, false, true, false, false]);
+  await offered('buyer', pages, [false, false, false, false, false, false, false, false, true, false, false]);
+  await offered('approver', pages, [false, false, false, false, false, false, false, true, true, false, true]);
+  await offered('admin', pages, [true, true, true, true, true, true, true, true, true, true, true]);
 });

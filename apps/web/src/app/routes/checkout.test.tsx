@@ -118,9 +118,9 @@ test('the required address fields are checked before anything is sent', async ()
   expect(screen.getByText('City is required.')).toBeInTheDocument();
   expect(screen.getByText('Country is required.')).toBeInTheDocument();
   expect(screen.getByLabelText(/Name or company/)).toHaveFocus();
-  expect(
-    receivedRoutes().filter((route) => route !== 'GET /api/sellers' && route !== 'GET /api/companies/mine'),
-  ).toEqual([`GET ${CART_ROUTE}`]);
+  // Nothing was sent: only the reads of the page (the sellers' names, the company, the credit on account).
+  const reads = new Set(['GET /api/sellers', 'GET /api/companies/mine', 'GET /api/account-balances/credit']);
+  expect(receivedRoutes().filter((route) => !reads.has(route))).toEqual([`GET ${CART_ROUTE}`]);
 });
 
 test('Place order sends the address with an Idempotency-Key, then shows the order numbers; the address is remembered', async () => {
@@ -371,4 +371,26 @@ test('without a company the checkout has no address book and asks for none', asy
   await waitFor(() => expect(receivedRoutes()).toContain('GET /api/companies/mine'));
   expect(screen.queryByRole('combobox', { name: 'Company address book' })).not.toBeInTheDocument();
   expect(receivedRoutes()).not.toContain('GET /api/companies/current/addresses');
+});
+
+test('an order on account says so with the credit left; one above the credit left says it would be refused', async () => {
+  server.use(
+    http.get('/api/account-balances/credit', () =>
+      HttpResponse.json([
+        { sellerKey: 'karna@example.com', seller: 'Karnaphuli Traders', terms: 'net', days: 30, available: 500 },
+        { sellerKey: 'north@example.com', seller: 'Northwind', terms: 'net', days: 14, available: 50 },
+      ]),
+    ),
+  );
+  renderCheckout([kettle, paper, mugs]);
+  const orders = within(await screen.findByRole('list', { name: 'Orders to place' })).getAllByRole('region');
+  await waitFor(() =>
+    expect(orders[0]).toHaveTextContent(
+      'On account with Karnaphuli Traders (Net 30, $500.00 of credit left): you pay when it is invoiced.',
+    ),
+  );
+  // Northwind's order of $89.97 is above the $50.00 left.
+  expect(within(orders[1] as HTMLElement).getByRole('alert')).toHaveTextContent(
+    'Above the $50.00 of credit left on your account with Northwind: this order would be refused.',
+  );
 });

@@ -1,7 +1,16 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { lineAmount, totalsOf, type PlaceOrder, type PlaceOrderResult } from '@b2b/shared';
+import {
+  formatPrice,
+  lineAmount,
+  termsLabel,
+  toCents,
+  totalsOf,
+  type AccountCredit,
+  type PlaceOrder,
+  type PlaceOrderResult,
+} from '@b2b/shared';
 import { TotalsRows } from '@/components/ui/totals-rows';
 import { PageTitle } from '@/components/layout/page-title';
 import { showAlert } from '@/components/ui/dialogs';
@@ -15,8 +24,9 @@ import { cartKeys, useCart } from '@/features/cart/api/get-cart';
 import { addressesQueryOptions } from '@/features/company/api/addresses';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { CheckoutForm, isFormField } from '@/features/orders/components/checkout-form';
-import { CheckoutReview } from '@/features/orders/components/checkout-review';
-import { groupBySeller } from '@/features/orders/utils/group-by-seller';
+import { CheckoutReview, type AccountNote } from '@/features/orders/components/checkout-review';
+import { useAccountCredit } from '@/features/accounts/api';
+import { groupBySeller, type SellerGroup } from '@/features/orders/utils/group-by-seller';
 import { newIdempotencyKey } from '@/features/orders/utils/idempotency-key';
 import { loadShipTo, saveShipTo } from '@/features/orders/utils/ship-to-storage';
 import { productKeys } from '@/features/products/api/query-keys';
@@ -31,10 +41,35 @@ const CART_RULE_CODES = new Set(['MIN_ORDER_NOT_MET', 'QUANTITY_NOT_MULTIPLE', '
 /** Where the confirmation finds what was placed without asking the server again. */
 export type CheckoutPlacedState = { placed?: PlaceOrderResult };
 
+/**
+ * What the checkout says of each seller's order and the buyer's account with them: it goes on
+ * account (the terms, the credit left), or it is above the credit left and would be refused.
+ */
+function accountNotes(groups: SellerGroup[], credit: AccountCredit[] = []): Record<string, AccountNote> {
+  const notes: Record<string, AccountNote> = {};
+  for (const group of groups) {
+    const account = credit.find((c) => c.sellerKey === group.key && c.terms === 'net');
+    if (!account) continue;
+    const left = account.available;
+    notes[group.key] =
+      left !== null && toCents(group.totals.gross) > toCents(left)
+        ? {
+            refused: true,
+            text: `Above the ${formatPrice(Math.max(0, left))} of credit left on your account with ${account.seller}: this order would be refused. Remove some of it, or ask ${account.seller} to raise your limit.`,
+          }
+        : {
+            refused: false,
+            text: `On account with ${account.seller} (${termsLabel(account)}${left === null ? '' : `, ${formatPrice(left)} of credit left`}): you pay when it is invoiced.`,
+          };
+  }
+  return notes;
+}
+
 export default function CheckoutRoute() {
   const { user } = useAuth();
   const email = user?.email ?? '';
   const cart = useCart(email, { enabled: Boolean(user) });
+  const credit = useAccountCredit(Boolean(user));
   // A company member picks from the company address book; without a company nothing is asked.
   const company = useCurrentCompany();
   const addresses = useQuery({ ...addressesQueryOptions(user?.uid ?? ''), enabled: Boolean(user && company.data) });
@@ -108,7 +143,7 @@ export default function CheckoutRoute() {
         addressBook={company.data ? addresses.data : undefined}
         submitting={place.isPending}
         onSubmit={onSubmit}
-        review={<CheckoutReview groups={groups} refusals={refusals} />}
+        review={<CheckoutReview groups={groups} refusals={refusals} accountNotes={accountNotes(groups, credit.data)} />}
         total={
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
             <dt>Orders</dt>

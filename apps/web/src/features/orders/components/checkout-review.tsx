@@ -4,8 +4,13 @@ import { SellerName } from '@/components/ui/seller-name';
 import { formatCount, formatPrice } from '@/lib/format';
 import type { SellerGroup } from '../utils/group-by-seller';
 
+/** What the checkout says of a seller's order and the buyer's account with them. */
+export type AccountNote = { text: string; refused: boolean };
+
 type CheckoutReviewProps = {
   groups: SellerGroup[];
+  /** By seller key: the order goes on account, or is above the credit left (then it is refused). */
+  accountNotes?: Record<string, AccountNote>;
   /** Why a product's lines cannot be ordered as they are (the server's words), by product id. */
   refusals?: Record<string, string>;
 };
@@ -15,7 +20,7 @@ type CheckoutReviewProps = {
  * line shows the unit price applied (the volume tier the buyer's total of the product reaches),
  * what it saves against the list price and what the next tier takes.
  */
-export function CheckoutReview({ groups, refusals = {} }: CheckoutReviewProps) {
+export function CheckoutReview({ groups, refusals = {}, accountNotes = {} }: CheckoutReviewProps) {
   return (
     <ol className="flex flex-col gap-4" aria-label="Orders to place">
       {groups.map((group, index) => (
@@ -72,6 +77,14 @@ export function CheckoutReview({ groups, refusals = {} }: CheckoutReviewProps) {
                 <p className="flex justify-between text-sm text-base-content/80">
                   <span>Tax</span>
                   <span className="tabular-nums">{formatPrice(group.totals.tax)}</span>
+                </p>
+              ) : null}
+              {accountNotes[group.key] ? (
+                <p
+                  role={accountNotes[group.key]?.refused ? 'alert' : undefined}
+                  className={`rounded-box p-2 text-sm ${accountNotes[group.key]?.refused ? 'bg-error/10 text-error' : 'bg-base-200'}`}
+                >
+                  {accountNotes[group.key]?.text}
                 </p>
               ) : null}
             </div>
