@@ -188,6 +188,52 @@ async function invoicedOrder(ctx: ScreenContext): Promise<{ orderId: string; inv
 }
 
 /**
+ * The user sells on account: three customers with net terms and limits, each with invoiced
+ * orders, one partly paid. Returns the first customer's account id.
+ */
+async function receivables(ctx: ScreenContext): Promise<string> {
+  const token = await ctx.token();
+  await ctx.api.saveBilling(token, SELLER_BILLING);
+  const [product] = await ownListings(ctx);
+  let first = '';
+  for (const [name, limit, quantities] of [
+    ['Rahman Restaurants', 5000, [40, 25]],
+    ['Karnaphuli Hotels', 2000, [30]],
+    ['Padma Caterers', null, [12, 8]],
+  ] as const) {
+    const buyer = await ctx.partner(name);
+    // A seller names a customer by the email of someone who has signed in to the shop.
+    await ctx.api.orders(buyer.token);
+    const account = await ctx.api.raw('PUT', '/accounts/customers', token, {
+      email: buyer.user.email,
+      terms: 'net',
+      days: 30,
+      creditLimit: limit,
+    });
+    expect(account.status, JSON.stringify(account.body)).toBe(200);
+    const id = (account.body as { id: string }).id;
+    first ||= id;
+    for (const quantity of quantities) {
+      if (!product) continue;
+      await ctx.api.buy(buyer.token, product._id, Math.max(quantity, product.minSellQty));
+      const [order] = (await ctx.api.placeOrder(buyer.token, { poNumber: 'PO-2026-0130', shipTo: buildShipTo() }))
+        .orders;
+      await ctx.api.setOrderStatus(token, order?._id ?? '', 'confirmed');
+      await ctx.api.setOrderStatus(token, order?._id ?? '', 'shipped', 'DHL 4711');
+    }
+    if (id === first) {
+      const paid = await ctx.api.raw('POST', `/accounts/${id}/payments`, token, {
+        amount: 500,
+        date: new Date().toISOString().slice(0, 10),
+        reference: 'Bank transfer 2026-1187',
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    }
+  }
+  return first;
+}
+
+/**
  * A product of another seller with every trade rule (issue 19): SKU, packs of 6 from 12, at most
  * 240 per order, volume prices from 48 and 96. Copied from the first demo product, so it looks real.
  */
@@ -590,6 +636,88 @@ const SCREENS: Screen[] = [
       await ctx.page.goto('/sales/invoices');
       await expect(ctx.page.getByRole('heading', { level: 1, name: 'Sales invoices' })).toBeVisible();
       await expect(ctx.page.getByRole('row').filter({ hasText: 'Partly credited' })).toBeVisible();
+    },
+  },
+  {
+    name: 'receivables',
+    signedIn: true,
+    open: async (ctx) => {
+      await receivables(ctx);
+      await ctx.page.goto('/receivables');
+      await expect(ctx.page.getByRole('table', { name: 'Customers on account' }).getByRole('row')).toHaveCount(4);
+    },
+  },
+  {
+    name: 'receivable-statement',
+    signedIn: true,
+    open: async (ctx) => {
+      const id = await receivables(ctx);
+      await ctx.page.goto(`/receivables/${id}`);
+      await expect(ctx.page.getByRole('table', { name: /^Statement of/ })).toContainText('Payment');
+    },
+  },
+  {
+    name: 'statements',
+    signedIn: true,
+    open: async (ctx) => {
+      await ctx.api.orders(await ctx.token());
+      const seller = await ctx.partner('Northwind Wholesale');
+      await ctx.api.saveBilling(seller.token, SELLER_BILLING);
+      const account = await ctx.api.raw('PUT', '/accounts/customers', seller.token, {
+        email: ctx.user.email,
+        terms: 'net',
+        days: 30,
+        creditLimit: 10000,
+      });
+      expect(account.status, JSON.stringify(account.body)).toBe(200);
+      const token = await ctx.token();
+      const [product] = await ownListings(ctx, seller.token, 0);
+      for (const quantity of [2, 3]) {
+        if (!product) continue;
+        await ctx.api.buy(token, product._id, product.minSellQty * quantity);
+        const [order] = (await ctx.api.placeOrder(token, { shipTo: buildShipTo() })).orders;
+        await ctx.api.setOrderStatus(seller.token, order?._id ?? '', 'confirmed');
+        await ctx.api.setOrderStatus(seller.token, order?._id ?? '', 'shipped', 'DHL 4711');
+      }
+      const paid = await ctx.api.raw(
+        'POST',
+        `/accounts/${(account.body as { id: string }).id}/payments`,
+        seller.token,
+        {
+          amount: 300,
+          date: new Date().toISOString().slice(0, 10),
+          reference: 'Bank transfer 2026-1187',
+        },
+      );
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      await ctx.page.goto('/statements');
+      await expect(ctx.page.getByRole('heading', { level: 2, name: 'Northwind Wholesale' })).toBeVisible();
+      await expect(ctx.page.getByRole('table', { name: /^Statement of/ })).toContainText('Payment');
+    },
+  },
+  {
+    name: 'checkout-on-account',
+    signedIn: true,
+    open: async (ctx) => {
+      const token = await ctx.token();
+      await ctx.api.orders(token);
+      const sellers = [await ctx.partner('Northwind Wholesale'), await ctx.partner('Karnaphuli Traders')];
+      for (const [i, seller] of sellers.entries()) {
+        const limit = i === 0 ? 20000 : 50;
+        const account = await ctx.api.raw('PUT', '/accounts/customers', seller.token, {
+          email: ctx.user.email,
+          terms: 'net',
+          days: 30,
+          creditLimit: limit,
+        });
+        expect(account.status, JSON.stringify(account.body)).toBe(200);
+        const [first] = await ownListings(ctx, seller.token, i * 4);
+        if (first) await ctx.api.buy(token, first._id, first.minSellQty * 2);
+      }
+      await ctx.page.goto('/checkout');
+      await expect(ctx.page.getByText(/^On account with Northwind/)).toBeVisible();
+      await expect(ctx.page.getByRole('alert').filter({ hasText: 'would be refused' })).toBeVisible();
+      await fillShipTo(ctx.page);
     },
   },
   {

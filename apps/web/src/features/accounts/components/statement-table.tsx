@@ -14,7 +14,14 @@ export function StatementTable({ statement }: { statement: Statement }) {
     return <p className="text-sm text-base-content/70">Nothing on this account yet.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+    // Wider than a phone: the region scrolls, and takes focus so the keyboard can scroll it too.
+    <div
+      className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      role="region"
+      aria-label={`Statement of ${statement.customer} with ${statement.seller} (scrolls sideways)`}
+    >
       <table className="table table-sm md:table-md">
         <caption className="sr-only">
           Statement of {statement.customer} with {statement.seller}

@@ -82,7 +82,7 @@ export function CheckoutReview({ groups, refusals = {}, accountNotes = {} }: Che
               {accountNotes[group.key] ? (
                 <p
                   role={accountNotes[group.key]?.refused ? 'alert' : undefined}
-                  className={`rounded-box p-2 text-sm ${accountNotes[group.key]?.refused ? 'bg-error/10 text-error' : 'bg-base-200'}`}
+                  className={`rounded-box border p-2 text-sm ${accountNotes[group.key]?.refused ? 'border-red-200 bg-red-50 text-red-800' : 'border-base-300 bg-base-200'}`}
                 >
                   {accountNotes[group.key]?.text}
                 </p>
