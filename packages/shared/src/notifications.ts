@@ -21,6 +21,11 @@ export const NOTIFICATION_KINDS = [
   'order_approved',
   'order_rejected',
   'company_invitation',
+  // Accounts: to the customer's admins (or the buyer) before and when an invoice falls due; to
+  // the seller's order desk when a customer passes 90% of their credit limit.
+  'payment_due',
+  'payment_overdue',
+  'credit_limit_near',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -47,6 +52,9 @@ export const EMAIL_TOPIC_OF: Record<NotificationKind, EmailTopic> = {
   order_approved: 'orderUpdates',
   order_rejected: 'orderUpdates',
   company_invitation: 'approvals',
+  payment_due: 'orderUpdates',
+  payment_overdue: 'orderUpdates',
+  credit_limit_near: 'newOrders',
 };
 
 export const EMAIL_TOPIC_LABELS: Record<EmailTopic, { label: string; hint: string }> = {

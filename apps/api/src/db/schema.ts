@@ -985,6 +985,9 @@ export const invoices = pgTable(
     // What payments allocated to it (migration 0023); its due date, from the terms (null: due when issued).
     paid: numeric('paid', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
     dueDate: date('due_date', { mode: 'string' }),
+    // When the customer was reminded that it falls due, and that it is overdue (each once).
+    dueRemindedAt: timestamp('due_reminded_at', { withTimezone: true }),
+    overdueRemindedAt: timestamp('overdue_reminded_at', { withTimezone: true }),
     snapshot: jsonb('snapshot').$type<InvoiceSnapshot>().notNull(),
   },
   (t) => [

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Account, AccountBalance, Invoice, Payment, Statement } from '@b2b/shared';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { invoices, notifications } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { companyClient } from '../helpers/companies.js';
 import { createUser, type TestUser } from '../helpers/users.js';
@@ -192,4 +194,65 @@ describe('payments', () => {
     const [balance] = await ok<AccountBalance[]>(buyer, 'GET', '/api/account-balances');
     for (const invoice of balance?.openInvoices ?? []) expect(invoice.left).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('reminders', () => {
+  const sent = async (uid: string, kind: string) =>
+    t.database.db
+      .select({ title: notifications.title, body: notifications.body })
+      .from(notifications)
+      .where(and(eq(notifications.userUid, uid), eq(notifications.kind, kind as 'payment_due')));
+
+  test('3 days before an invoice is due and once it is overdue, the customer hears of it once, however often the sweep runs', async () => {
+    const buyer = await known();
+    const { id } = await ok<Account>(desk, 'PUT', '/api/accounts/customers', {
+      email: buyer.email,
+      terms: 'net',
+      days: 2,
+      creditLimit: null,
+    });
+    const invoice = await invoiced(buyer, 4); // 40.00, due in 2 days
+    // Two sweeps at once (as two API processes would run them), then another: one reminder.
+    await Promise.all([t.app.paymentReminders.sweep(), t.app.paymentReminders.sweep()]);
+    await t.app.paymentReminders.sweep();
+    const due = await sent(buyer.uid, 'payment_due');
+    expect(due).toHaveLength(1);
+    expect(due[0]?.title).toMatch(new RegExp(`^Invoice ${invoice.number} is due on `));
+    expect(due[0]?.body).toContain('$40.00 of invoice');
+    // A part payment, then the due date passes: the rest is overdue, said once.
+    await ok(desk, 'POST', `/api/accounts/${id}/payments`, { amount: 15, date: today() }, 201);
+    await t.database.db
+      .update(invoices)
+      .set({ dueDate: sql`current_date - 1` })
+      .where(eq(invoices.id, invoice._id));
+    await Promise.all([t.app.paymentReminders.sweep(), t.app.paymentReminders.sweep()]);
+    await t.app.paymentReminders.sweep();
+    const overdue = await sent(buyer.uid, 'payment_overdue');
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0]).toMatchObject({ title: `Invoice ${invoice.number} is overdue` });
+    expect(overdue[0]?.body).toContain('$25.00 of invoice');
+    const [balance] = await ok<AccountBalance[]>(buyer, 'GET', '/api/account-balances');
+    expect(balance).toMatchObject({ overdue: 25 });
+    expect(balance?.openInvoices[0]?.status).toBe('overdue');
+  });
+
+  test('a customer passing 90% of their limit: the order desk hears of it once per limit', async () => {
+    const buyer = await known();
+    await ok(desk, 'PUT', '/api/accounts/customers', { email: buyer.email, terms: 'net', days: 30, creditLimit: 100 });
+    await t.api.buy(buyer, kettle, 8); // 80.00: below 90%
+    await t.api.place(buyer);
+    const warnings = () =>
+      t.database.db
+        .select({ title: notifications.title })
+        .from(notifications)
+        .where(and(eq(notifications.userUid, desk.uid), like(notifications.key, 'credit_limit_near:%')));
+    expect(await warnings()).toHaveLength(0);
+    await t.api.buy(buyer, kettle, 1); // 90.00: at 90%
+    await t.api.place(buyer);
+    await t.api.buy(buyer, kettle, 1); // 100.00: still the same limit
+    await t.api.place(buyer);
+    const said = await warnings();
+    expect(said).toHaveLength(1);
+    expect(said[0]?.title).toMatch(/has used 90% of their credit$/);
+  });
 });

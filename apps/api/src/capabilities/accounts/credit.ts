@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { formatPrice, fromCents, paymentStatusOf, toCents, type PaymentTerms } from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
-import { customerAccounts, customers, invoices, orders, payments } from '../../db/schema.js';
+import { companies, customerAccounts, customers, invoices, orders, payments } from '../../db/schema.js';
+import { notifyCreditNear } from '../notifications/index.js';
 import { AppError } from '../../lib/errors.js';
 
 /*
@@ -111,6 +112,23 @@ export async function onAccount(tx: AppTx, sellerId: string, buyer: Buyer, gross
         { field: 'orderTotal', message: String(gross) },
       ],
     );
+  }
+  // Past 90% of the limit with this order: the seller's order desk hears of it (once per limit).
+  if (account.creditLimit !== null && available !== null && account.creditLimit > 0) {
+    const used = toCents(account.creditLimit) - toCents(available) + toCents(gross);
+    if (used * 10n >= toCents(account.creditLimit) * 9n) {
+      const [customer] = await tx
+        .select({ name: sql<string>`coalesce(${companies.name}, ${customers.name})` })
+        .from(customers)
+        .leftJoin(companies, eq(companies.id, customers.companyId))
+        .where(eq(customers.id, account.customerId));
+      await notifyCreditNear(
+        tx,
+        { sellerId, customerId: account.customerId, creditLimit: account.creditLimit },
+        customer?.name ?? 'A customer',
+        fromCents(used),
+      );
+    }
   }
   return true;
 }

@@ -379,4 +379,7 @@ export const ACTION_LABEL: Record<NotificationKind, string> = {
   order_approved: 'View your order',
   order_rejected: 'View your order',
   company_invitation: 'See the invitation',
+  payment_due: 'See your statement',
+  payment_overdue: 'See your statement',
+  credit_limit_near: 'Open the account',
 };

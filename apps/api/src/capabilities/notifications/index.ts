@@ -11,3 +11,4 @@ export {
   notifyStatusChanged,
   type PlacedOrder,
 } from './events.js';
+export { notifyCreditNear, notifyPaymentReminder } from './accounts.js';

@@ -21,6 +21,9 @@ const KIND_LABEL: Record<NotificationKind, string> = {
   order_approved: 'Order approved',
   order_rejected: 'Order rejected',
   company_invitation: 'Company invitation',
+  payment_due: 'Payment due',
+  payment_overdue: 'Payment overdue',
+  credit_limit_near: 'Credit limit',
 };
 
 function NotificationItem({

@@ -1,0 +1,4 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_known";--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "due_reminded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "overdue_reminded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_known" CHECK ("notifications"."kind" IN ('order_received', 'order_placed', 'order_status', 'order_cancelled_by_buyer', 'hold_expiring', 'low_stock', 'import_finished', 'approval_requested', 'order_approved', 'order_rejected', 'company_invitation', 'payment_due', 'payment_overdue', 'credit_limit_near'));
