@@ -386,6 +386,8 @@ export const ERROR_STATUS = {
   CREDIT_EXCEEDS_INVOICE: 409,
   /** An order on account above the customer's available credit with its seller (details: available, orderTotal). */
   CREDIT_LIMIT_EXCEEDED: 409,
+  /** A prepaid order ships once its invoice is paid. */
+  PAYMENT_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MIN_ORDER_NOT_MET: 422,

@@ -253,6 +253,8 @@ export const orders = pgTable(
     tax: numeric('tax', { precision: 24, scale: 2, mode: 'number' }).notNull().default(0),
     // Placed on the buyer's account with the seller (net terms): it uses their credit until invoiced.
     onAccount: boolean('on_account').notNull().default(false),
+    // The buyer's terms with the seller were prepaid when it was placed: it ships once its invoice is paid.
+    prepaid: boolean('prepaid').notNull().default(false),
     // How many lines and units: fixed at placement, like the total, so lists need no join.
     lineCount: integer('line_count').notNull().default(0),
     units: bigint('units', { mode: 'number' }).notNull().default(0),

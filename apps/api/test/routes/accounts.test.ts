@@ -70,9 +70,15 @@ describe('accounts', () => {
         .message,
     ).toContain('Net terms need the days an invoice is due in.');
     expect(
-      (await refused(seller.desk, 'PUT', url, 400, { email: buying.buyer.email, terms: 'prepaid', creditLimit: null }))
-        .message,
-    ).toContain('Prepaid terms come with recording payments');
+      (
+        await refused(seller.desk, 'PUT', url, 400, {
+          email: buying.buyer.email,
+          terms: 'prepaid',
+          days: 30,
+          creditLimit: null,
+        })
+      ).message,
+    ).toContain('Prepaid terms have no days: leave them out.');
     expect(
       (
         await refused(seller.catalogue, 'PUT', url, 403, {
@@ -153,6 +159,35 @@ describe('accounts', () => {
     expect((await ok<Account[]>(seller.desk, 'GET', '/api/accounts'))[0]).toMatchObject({ balance: 10, available: 90 });
     await ok(seller.desk, 'POST', `/api/invoices/${invoice._id}/credit-notes`, { reason: 'Returned' }, 201);
     expect((await ok<Account[]>(seller.desk, 'GET', '/api/accounts'))[0]).toMatchObject({ balance: 0, available: 100 });
+  });
+
+  test('prepaid: the order ships once its invoice is paid', async () => {
+    const buyer = await known();
+    const account = await ok<Account>(seller.desk, 'PUT', '/api/accounts/customers', {
+      email: buyer.email,
+      terms: 'prepaid',
+      creditLimit: null,
+    });
+    expect(account).toMatchObject({ terms: 'prepaid', days: null });
+    await t.api.buy(buyer, kettle, 3);
+    const id = (await t.api.place(buyer)).orders[0]?._id ?? '';
+    expect((await t.api.setStatus(seller.desk, id, 'confirmed')).statusCode).toBe(200);
+    const ship = () => t.api.setStatus(seller.desk, id, 'shipped');
+    const early = await ship();
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+      message: expect.stringMatching(/is prepaid: issue its invoice and record its payment before shipping it\.$/),
+    });
+    await ok<Invoice>(seller.desk, 'POST', `/api/orders/${id}/invoice`, undefined, 201);
+    expect((await ship()).json()).toMatchObject({
+      message: expect.stringMatching(/record the payment of its invoice/),
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    await ok(seller.desk, 'POST', `/api/accounts/${account.id}/payments`, { amount: 20, date: today }, 201);
+    expect((await ship()).statusCode).toBe(409);
+    await ok(seller.desk, 'POST', `/api/accounts/${account.id}/payments`, { amount: 10, date: today }, 201);
+    expect((await ship()).statusCode).toBe(200);
   });
 
   test.runIf(usesPostgres())(

@@ -95,12 +95,19 @@ export async function exposureOf(executor: AppDb | AppTx, account: AccountRow) {
 /**
  * Whether an order of `gross` for this seller goes on the buyer's account: yes with net terms
  * when the available credit covers it (no limit: always); 409 CREDIT_LIMIT_EXCEEDED, naming the
- * available credit and the order's total, when it does not. A buyer without an account, or with
- * prepaid terms, orders as before (not on account).
+ * available credit and the order's total, when it does not. With prepaid terms it is placed as
+ * prepaid (it ships once paid); without an account, as before.
  */
-export async function onAccount(tx: AppTx, sellerId: string, buyer: Buyer, gross: number, sellerName: string) {
+export async function onAccount(
+  tx: AppTx,
+  sellerId: string,
+  buyer: Buyer,
+  gross: number,
+  sellerName: string,
+): Promise<{ onAccount: boolean; prepaid: boolean }> {
   const account = await accountOf(tx, sellerId, buyer, true);
-  if (!account || account.terms !== 'net') return false;
+  if (!account) return { onAccount: false, prepaid: false };
+  if (account.terms === 'prepaid') return { onAccount: false, prepaid: true };
   const { available } = await exposureOf(tx, account);
   if (available !== null && toCents(gross) > toCents(available)) {
     throw new AppError(
@@ -130,7 +137,7 @@ export async function onAccount(tx: AppTx, sellerId: string, buyer: Buyer, gross
       );
     }
   }
-  return true;
+  return { onAccount: true, prepaid: false };
 }
 
 const DAY_MS = 86_400_000;

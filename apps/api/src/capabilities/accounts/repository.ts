@@ -11,7 +11,6 @@ import type {
 } from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
 import { accounts, companies, customerAccounts, customers } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
 import { companyNames, isCompanySeller, type Seller } from '../companies/index.js';
 import { customerByEmail } from '../price-lists/index.js';
 import { accountOf, exposureOf, openInvoicesOf, type AccountRow, type Buyer } from './credit.js';
@@ -84,13 +83,6 @@ export function createAccountRepository(db: AppDb) {
   return {
     /** Gives the customer an email resolves to an account, or changes theirs. */
     async put(seller: Seller, input: AccountInput): Promise<Account> {
-      if (input.terms === 'prepaid') {
-        throw new AppError(
-          'VALIDATION_ERROR',
-          'Prepaid terms come with recording payments, which the shop does not do yet: give this customer net terms, or no account.',
-          [{ field: 'terms', message: 'Not available yet.' }],
-        );
-      }
       return db.transaction(async (tx) => {
         const customer = await customerByEmail(tx, seller.id, input.email, 'an account is for your customers');
         const values = { terms: input.terms, days: input.days ?? null, creditLimit: input.creditLimit };

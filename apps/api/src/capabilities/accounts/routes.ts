@@ -56,8 +56,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'The customer is the one the email resolves to: the company its user belongs to (every member shares the ' +
           'account), or the user without one; 404 for an email no one has signed in with. `terms: net` with `days` ' +
           '(1–365): invoices are due that many days after they are issued, and checkouts go on account while the ' +
-          '`creditLimit` (null: none) covers them (409 CREDIT_LIMIT_EXCEEDED otherwise). `prepaid` is refused until ' +
-          `payments can be recorded. ${WHO}`,
+          '`creditLimit` (null: none) covers them (409 CREDIT_LIMIT_EXCEEDED otherwise). `terms: prepaid`: the ' +
+          'customer’s orders ship once their invoice is paid (409 PAYMENT_REQUIRED before). ' +
+          WHO,
         security: bearer,
         body: accountInputSchema,
         response: { 200: accountSchema, ...errorResponses(400, 401, 403, 404, 429) },

@@ -200,7 +200,8 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
               note: input.note,
               companyId: member?.companyId ?? null,
               companyName: member?.companyName ?? null,
-              onAccount: credit,
+              onAccount: credit.onAccount,
+              prepaid: credit.prepaid,
               ...approval,
             })
             .returning({ id: orders.id });

@@ -1,7 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Order, type OrderStatusUpdate } from '@b2b/shared';
-import type { AppDb } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import {
+  formatOrderNumber,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type Order,
+  type OrderStatusUpdate,
+} from '@b2b/shared';
+import type { AppDb, AppTx } from '../../db/client.js';
+import { invoices, orders, type OrderRow } from '../../db/schema.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { notifyStatusChanged } from '../notifications/index.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
@@ -11,6 +17,25 @@ import type { OrderQueries } from './queries.js';
 import { recordActivity } from '../activity/index.js';
 import { sellerOfMember } from '../companies/index.js';
 import { orderStatusActivity } from './activity.js';
+
+/**
+ * A prepaid order ships once its invoice is paid (docs/architecture.md, "Accounts"): 409
+ * PAYMENT_REQUIRED, saying what to do, before.
+ */
+async function assertPaid(tx: AppTx, row: OrderRow): Promise<void> {
+  const [invoice] = await tx
+    .select({ left: sql<string>`${invoices.gross} - ${invoices.credited} - ${invoices.paid}` })
+    .from(invoices)
+    .where(eq(invoices.orderId, row.id));
+  if (invoice && Number(invoice.left) <= 0) return;
+  const number = formatOrderNumber(row.number);
+  throw new AppError(
+    'PAYMENT_REQUIRED',
+    invoice
+      ? `Order ${number} is prepaid: record the payment of its invoice before shipping it.`
+      : `Order ${number} is prepaid: issue its invoice and record its payment before shipping it.`,
+  );
+}
 
 export function createStatusChanges(
   db: AppDb,
@@ -48,6 +73,7 @@ export function createStatusChanges(
             `Only the ${allowed.join(' or ')} can make a ${ORDER_STATUS_LABELS[row.status].toLowerCase()} order ${ORDER_STATUS_LABELS[change.status].toLowerCase()}.`,
           );
         }
+        if (change.status === 'shipped' && row.prepaid) await assertPaid(tx, row);
         const [updated] = await tx
           .update(orders)
           .set({

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { formatPrice, TOAST_MS } from '@b2b/shared';
+import { formatPrice, TOAST_MS, type PaymentTerms } from '@b2b/shared';
 import { errorMessage } from '@/lib/errors';
 import { useSetAccount } from '../api';
 
@@ -20,6 +20,7 @@ export function AccountForm({
   const id = useId();
   const save = useSetAccount();
   const [who, setWho] = useState(email);
+  const [terms, setTerms] = useState<PaymentTerms>('net');
   const [termDays, setTermDays] = useState(String(days ?? 30));
   const [limit, setLimit] = useState(creditLimit === null ? '' : String(creditLimit));
   const [error, setError] = useState<string | null>(null);
@@ -35,12 +36,15 @@ export function AccountForm({
     try {
       const account = await save.mutateAsync({
         email: who.trim(),
-        terms: 'net',
-        days: Number(termDays),
+        terms,
+        ...(terms === 'net' ? { days: Number(termDays) } : {}),
         creditLimit: creditLimitValue,
       });
+      const limitText = account.creditLimit === null ? 'no limit' : `limit ${formatPrice(account.creditLimit)}`;
       toast.success(
-        `${account.customer.name}: net ${account.days} days, ${account.creditLimit === null ? 'no limit' : `limit ${formatPrice(account.creditLimit)}`}.`,
+        account.terms === 'net'
+          ? `${account.customer.name}: net ${account.days} days, ${limitText}.`
+          : `${account.customer.name}: prepaid (their orders ship once paid).`,
         { duration: TOAST_MS },
       );
     } catch (caught) {
@@ -52,7 +56,7 @@ export function AccountForm({
     <form
       onSubmit={(event) => void onSubmit(event)}
       aria-label="Customer account"
-      className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+      className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[2fr_1.4fr_1fr_1fr_auto]"
     >
       <label className="flex flex-col gap-1" htmlFor={`${id}-email`}>
         <span className="text-sm font-medium">Customer’s email</span>
@@ -66,6 +70,18 @@ export function AccountForm({
           onChange={(event) => setWho(event.target.value)}
         />
       </label>
+      <label className="flex flex-col gap-1" htmlFor={`${id}-terms`}>
+        <span className="text-sm font-medium">Terms</span>
+        <select
+          id={`${id}-terms`}
+          className="select w-full"
+          value={terms}
+          onChange={(event) => setTerms(event.target.value as PaymentTerms)}
+        >
+          <option value="net">Net (pay after the invoice)</option>
+          <option value="prepaid">Prepaid (ship once paid)</option>
+        </select>
+      </label>
       <label className="flex flex-col gap-1" htmlFor={`${id}-days`}>
         <span className="text-sm font-medium">Net days</span>
         <input
@@ -75,6 +91,7 @@ export function AccountForm({
           min={1}
           max={365}
           className="input w-full"
+          disabled={terms === 'prepaid'}
           value={termDays}
           onChange={(event) => setTermDays(event.target.value)}
         />
@@ -97,7 +114,7 @@ export function AccountForm({
         Save terms
       </button>
       {error ? (
-        <p role="alert" className="text-sm text-error sm:col-span-4">
+        <p role="alert" className="text-sm text-error sm:col-span-2 lg:col-span-5">
           {error}
         </p>
       ) : null}

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "prepaid" boolean DEFAULT false NOT NULL;
