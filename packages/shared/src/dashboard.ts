@@ -25,6 +25,8 @@ export type DashboardDay = z.output<typeof dashboardDaySchema>;
 export const dashboardSchema = z.object({
   days: z.array(dashboardDaySchema),
   totals: z.object({ orders: z.number().int(), revenue: z.number() }),
+  /** What the business's invoices still ask (after credit notes and payments), and of it what is past due. */
+  receivables: z.object({ owed: z.number(), overdue: z.number() }),
   awaitingConfirmation: z.object({
     count: z.number().int(),
     /** The oldest first: they have waited longest. */

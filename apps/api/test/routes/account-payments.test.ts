@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Account, AccountBalance, Invoice, Payment, Statement } from '@b2b/shared';
+import type { Account, AccountBalance, Dashboard, Invoice, Payment, Statement } from '@b2b/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { invoices, notifications } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -255,4 +255,26 @@ describe('reminders', () => {
     expect(said).toHaveLength(1);
     expect(said[0]?.title).toMatch(/has used 90% of their credit$/);
   });
+});
+
+test('the seller’s dashboard shows receivables and what of them is overdue', async () => {
+  const seller = await known();
+  await ok(seller, 'PUT', '/api/billing', { legalName: 'Dash Kettles Ltd.', address: 'Dhaka' });
+  const pot = await t.api.addProduct(seller, { name: 'Pot', price: 15, quantity: 100, minSellQty: 1 });
+  const buyer = await known();
+  await ok(seller, 'PUT', '/api/accounts/customers', { email: buyer.email, terms: 'net', days: 30, creditLimit: null });
+  const ids: string[] = [];
+  for (const quantity of [2, 4]) {
+    await t.api.buy(buyer, pot, quantity);
+    const id = (await t.api.place(buyer)).orders[0]?._id ?? '';
+    expect((await t.api.setStatus(seller, id, 'confirmed')).statusCode).toBe(200);
+    ids.push((await ok<Invoice>(seller, 'POST', `/api/orders/${id}/invoice`, undefined, 201))._id);
+  }
+  const receivables = async () => (await ok<Dashboard>(seller, 'GET', '/api/dashboard')).receivables;
+  expect(await receivables()).toEqual({ owed: 90, overdue: 0 });
+  await t.database.db
+    .update(invoices)
+    .set({ dueDate: sql`current_date - 1` })
+    .where(eq(invoices.id, ids[0] ?? ''));
+  expect(await receivables()).toEqual({ owed: 90, overdue: 30 });
 });

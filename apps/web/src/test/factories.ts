@@ -46,6 +46,7 @@ export function createDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       revenue: 0,
     })),
     totals: { orders: 0, revenue: 0 },
+    receivables: { owed: 0, overdue: 0 },
     awaitingConfirmation: { count: 0, orders: [] },
     topProducts: [],
     lowStock: [],

@@ -37,7 +37,7 @@ export function createDashboardRepository(db: AppDb) {
     async get(user: AuthUser): Promise<Dashboard> {
       // The business's overview: a member's company's (by role), else the user's own.
       const uid = (await actingSeller(db, user, 'dashboard')).id;
-      const [days, awaitingCount, awaiting, top, low, clock] = await Promise.all([
+      const [days, awaitingCount, awaiting, top, low, clock, owed] = await Promise.all([
         queryRows<{ day: string; orders: number; revenue: string }>(
           db,
           sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, orders, revenue::text AS revenue
@@ -87,6 +87,14 @@ export function createDashboardRepository(db: AppDb) {
               LIMIT ${DASHBOARD_LIST_SIZE}`,
         ),
         queryRows<{ now: string }>(db, sql`SELECT now()::text AS now`),
+        // Receivables: what the business's invoices still ask, and of it what is past due (an
+        // invoice without a due date was due when issued: docs/architecture.md, "Accounts").
+        queryRows<{ owed: string; overdue: string }>(
+          db,
+          sql`SELECT coalesce(sum(gross - credited - paid), 0)::text AS owed,
+                     coalesce(sum(gross - credited - paid) FILTER (WHERE coalesce(due_date, issued_at::date) < current_date), 0)::text AS overdue
+              FROM invoices WHERE seller_id = ${uid} AND gross - credited - paid > 0`,
+        ),
       ]);
       const byDay = new Map(days.map((row) => [row.day, row]));
       const series = lastDays(new Date(clock[0]?.now ?? Date.now())).map((date) => ({
@@ -100,6 +108,7 @@ export function createDashboardRepository(db: AppDb) {
           orders: series.reduce((sum, day) => sum + day.orders, 0),
           revenue: sumAmounts(series.map((day) => day.revenue)),
         },
+        receivables: { owed: Number(owed[0]?.owed ?? 0), overdue: Number(owed[0]?.overdue ?? 0) },
         awaitingConfirmation: {
           count: awaitingCount[0]?.n ?? 0,
           orders: awaiting.map((row) => ({

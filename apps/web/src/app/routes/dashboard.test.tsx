@@ -36,6 +36,7 @@ function busyDashboard(): Dashboard {
   return createDashboard({
     days: days.map((day) => (day.date === best ? day : { ...day, orders: 0, revenue: 0 })),
     totals: { orders: 3, revenue: 1250.5 },
+    receivables: { owed: 4321.75, overdue: 120 },
     awaitingConfirmation: {
       count: 7,
       orders: [
@@ -69,6 +70,9 @@ test('totals, orders to confirm, low stock and top products, each with its link'
   expect(screen.getByText('$1,250.50', { selector: 'dd' })).toBeInTheDocument();
   expect(screen.getByText('7', { selector: 'dd' })).toBeInTheDocument();
   expect(screen.getByText('orders to confirm')).toBeInTheDocument();
+  // Receivables: what is invoiced and not paid yet, and of it what is overdue.
+  expect(screen.getByText('$4,321.75', { selector: 'dd' })).toBeInTheDocument();
+  expect(screen.getByText('$120.00', { selector: 'dd' })).toBeInTheDocument();
 
   const awaiting = screen.getByRole('region', { name: 'Waiting for confirmation' });
   expect(within(awaiting).getByRole('link', { name: 'B2B-000017' })).toHaveAttribute('href', `/orders/${waiting}`);

@@ -17,10 +17,10 @@ function Stat({ label, value, hint }: { label: string; value: string; hint: stri
 
 /** The seller's overview: totals, the 30-day chart, orders to confirm, top products, low stock. */
 export function DashboardView({ data }: { data: Dashboard }) {
-  const { totals, awaitingConfirmation, topProducts, lowStock } = data;
+  const { totals, receivables, awaitingConfirmation, topProducts, lowStock } = data;
   return (
     <div className="flex flex-col gap-6">
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3 xl:grid-cols-5">
         <Stat label="Orders" value={formatCount(totals.orders)} hint="last 30 days, without cancelled ones" />
         <Stat label="Revenue" value={formatPrice(totals.revenue)} hint="last 30 days, without cancelled ones" />
         <Stat
@@ -28,6 +28,8 @@ export function DashboardView({ data }: { data: Dashboard }) {
           value={formatCount(awaitingConfirmation.count)}
           hint={awaitingConfirmation.count === 1 ? 'order to confirm' : 'orders to confirm'}
         />
+        <Stat label="Receivables" value={formatPrice(receivables.owed)} hint="invoiced and not paid yet" />
+        <Stat label="Overdue" value={formatPrice(receivables.overdue)} hint="of it past its due date" />
       </dl>
       <SalesChart days={data.days} />
       <div className="grid gap-6 lg:grid-cols-2">
