@@ -3,8 +3,9 @@ import type { Account, AccountBalance, Dashboard, Invoice, Payment, Statement } 
 import { and, eq, like, sql } from 'drizzle-orm';
 import { invoices, notifications } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { callsOf } from '../helpers/calls.js';
 import { companyClient } from '../helpers/companies.js';
-import { createUser, type TestUser } from '../helpers/users.js';
+import type { TestUser } from '../helpers/users.js';
 
 /*
  * Payments and the ledger (issue 41): a payment is allocated oldest first or to the invoices it
@@ -16,20 +17,11 @@ import { createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let co: ReturnType<typeof companyClient>;
+const { ok, known } = callsOf(() => co);
 let desk: TestUser;
 let admin: TestUser;
 let kettle: string;
 
-async function ok<T>(user: TestUser, method: string, url: string, payload?: unknown, status = 200): Promise<T> {
-  const res = await co.call(user, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<T>();
-}
-async function known(): Promise<TestUser> {
-  const user = await createUser();
-  await ok(user, 'GET', '/api/profile');
-  return user;
-}
 /** The buyer orders `quantity` kettles at 10.00; the desk confirms and invoices it. */
 async function invoiced(buyer: TestUser, quantity: number): Promise<Invoice> {
   await t.api.buy(buyer, kettle, quantity);

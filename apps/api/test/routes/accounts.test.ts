@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Account, Invoice } from '@b2b/shared';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { callsOf } from '../helpers/calls.js';
 import { companyClient } from '../helpers/companies.js';
 import { usesPostgres } from '../helpers/database.js';
-import { createUser, type TestUser } from '../helpers/users.js';
+import type { TestUser } from '../helpers/users.js';
 
 /*
  * Accounts (issue 41, its first part): a seller gives a buyer company net terms and a credit
@@ -15,25 +16,11 @@ import { createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let co: ReturnType<typeof companyClient>;
+const { ok, refused, known } = callsOf(() => co);
 let seller: { admin: TestUser; desk: TestUser; catalogue: TestUser };
 let buying: { admin: TestUser; buyer: TestUser; colleague: TestUser };
 let kettle: string;
 
-async function ok<T>(user: TestUser, method: string, url: string, payload?: unknown, status = 200): Promise<T> {
-  const res = await co.call(user, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<T>();
-}
-async function refused(user: TestUser, method: string, url: string, status: number, payload?: unknown) {
-  const res = await co.call(user, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<{ code: string; message: string; details?: { field: string; message: string }[] }>();
-}
-async function known(): Promise<TestUser> {
-  const user = await createUser();
-  await ok(user, 'GET', '/api/profile');
-  return user;
-}
 const available = async () => (await ok<Account[]>(seller.desk, 'GET', '/api/accounts'))[0]?.available;
 const placeRaw = (user: TestUser) =>
   t.api.placeRaw(user, { shipTo: { name: 'Dock', line1: '1 Road', city: 'Dhaka', country: 'Bangladesh' } });

@@ -14,8 +14,9 @@ import { and, eq } from 'drizzle-orm';
 import { renderNotificationEmail } from '../../src/capabilities/notifications/delivery.js';
 import { notifications } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { callsOf } from '../helpers/calls.js';
 import { companyClient } from '../helpers/companies.js';
-import { createUser, type TestUser } from '../helpers/users.js';
+import type { TestUser } from '../helpers/users.js';
 
 /*
  * Invoices, credit notes and packing slips (issue 39), on both databases, in taka (CURRENCY=BDT):
@@ -26,29 +27,12 @@ import { createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let co: ReturnType<typeof companyClient>;
+const { ok, refused, known } = callsOf(() => co);
 let seller: { admin: TestUser; desk: TestUser; catalogue: TestUser };
 let buying: { admin: TestUser; buyer: TestUser; colleague: TestUser };
 let outsider: TestUser;
 let products: { cup: string; pan: string; tea: string };
 const year = new Date().getUTCFullYear();
-
-async function ok<T>(user: TestUser, method: string, url: string, payload?: unknown, status = 200): Promise<T> {
-  const res = await co.call(user, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<T>();
-}
-
-async function refused(user: TestUser, method: string, url: string, status: number, payload?: unknown) {
-  const res = await co.call(user, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<{ code: string; message: string; details?: { field: string }[] }>();
-}
-
-async function known(): Promise<TestUser> {
-  const user = await createUser();
-  await ok(user, 'GET', '/api/profile');
-  return user;
-}
 
 async function pdfText(user: TestUser, url: string): Promise<{ text: string; disposition: string; bytes: Buffer }> {
   const res = await co.call(user, 'GET', url);

@@ -4,8 +4,9 @@ import type { Dashboard, QuickOrderPreview, SavedList } from '@b2b/shared';
 import { renderNotificationEmail } from '../../src/capabilities/notifications/delivery.js';
 import { notifications } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { callsOf } from '../helpers/calls.js';
 import { companyClient } from '../helpers/companies.js';
-import { createUser, type TestUser } from '../helpers/users.js';
+import type { TestUser } from '../helpers/users.js';
 
 /*
  * The price rule on every path that shows or charges a price (issue 38), past the purchase and
@@ -17,21 +18,10 @@ import { createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let co: ReturnType<typeof companyClient>;
+const { ok, known } = callsOf(() => co);
 let seller: { owner: TestUser; manager: TestUser; pan: string; sku: string };
 let buying: { admin: TestUser; buyer: TestUser };
 let listId: string;
-
-async function ok<T>(user: TestUser, method: string, url: string, payload?: unknown, status = 200): Promise<T> {
-  const res = await co.call(user, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<T>();
-}
-
-async function known(): Promise<TestUser> {
-  const user = await createUser();
-  await ok(user, 'GET', '/api/profile');
-  return user;
-}
 
 beforeAll(async () => {
   t = await createTestApp({

@@ -29,7 +29,7 @@ export interface AccountRow {
   buyerUid: string | null;
 }
 
-const ACCOUNT_COLUMNS = {
+export const ACCOUNT_COLUMNS = {
   customerId: customerAccounts.customerId,
   sellerId: customerAccounts.sellerId,
   terms: customerAccounts.terms,
@@ -39,9 +39,13 @@ const ACCOUNT_COLUMNS = {
   buyerUid: customers.buyerUid,
 };
 
+/** The customers that are this buyer: their company, or themselves without one. */
+export const customerIs = (buyer: Buyer) =>
+  buyer.companyId ? eq(customers.companyId, buyer.companyId) : eq(customers.buyerUid, buyer.uid);
+
 /** The buyer's account with the seller, if the seller gave them one (locked with `lock`). */
 export async function accountOf(executor: AppDb | AppTx, sellerId: string, buyer: Buyer, lock = false) {
-  const who = buyer.companyId ? eq(customers.companyId, buyer.companyId) : eq(customers.buyerUid, buyer.uid);
+  const who = customerIs(buyer);
   const query = executor
     .select(ACCOUNT_COLUMNS)
     .from(customerAccounts)

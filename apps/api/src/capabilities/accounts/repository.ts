@@ -13,7 +13,15 @@ import type { AppDb, AppTx } from '../../db/client.js';
 import { accounts, companies, customerAccounts, customers } from '../../db/schema.js';
 import { companyNames, isCompanySeller, type Seller } from '../companies/index.js';
 import { customerByEmail } from '../price-lists/index.js';
-import { accountOf, exposureOf, openInvoicesOf, type AccountRow, type Buyer } from './credit.js';
+import {
+  ACCOUNT_COLUMNS,
+  accountOf,
+  customerIs,
+  exposureOf,
+  openInvoicesOf,
+  type AccountRow,
+  type Buyer,
+} from './credit.js';
 import { statementOf } from './ledger.js';
 import { recordPayment, reversePayment } from './payments.js';
 
@@ -23,13 +31,7 @@ import { recordPayment, reversePayment } from './payments.js';
  */
 
 const COLUMNS = {
-  customerId: customerAccounts.customerId,
-  sellerId: customerAccounts.sellerId,
-  terms: customerAccounts.terms,
-  days: customerAccounts.days,
-  creditLimit: customerAccounts.creditLimit,
-  companyId: customers.companyId,
-  buyerUid: customers.buyerUid,
+  ...ACCOUNT_COLUMNS,
   // The company's name now; a person's as when they became a customer.
   name: sql<string>`coalesce(${companies.name}, ${customers.name})`,
 };
@@ -62,6 +64,18 @@ export function createAccountRepository(db: AppDb) {
       available,
       overdue,
       aging,
+    };
+  }
+
+  /** The buyer's accounts with their sellers, and the sellers' names. */
+  async function ofBuyer(buyer: Buyer) {
+    const rows = await select(db).where(customerIs(buyer));
+    return {
+      rows,
+      names: await sellerNames(
+        db,
+        rows.map((row) => row.sellerId),
+      ),
     };
   }
 
@@ -137,13 +151,7 @@ export function createAccountRepository(db: AppDb) {
      * or their own without one), each with what is owed, available and open.
      */
     async balances(buyer: Buyer): Promise<AccountBalance[]> {
-      const rows = await select(db).where(
-        buyer.companyId ? eq(customers.companyId, buyer.companyId) : eq(customers.buyerUid, buyer.uid),
-      );
-      const names = await sellerNames(
-        db,
-        rows.map((row) => row.sellerId),
-      );
+      const { rows, names } = await ofBuyer(buyer);
       return Promise.all(
         rows.map(async (row) => {
           const { balance, available } = await exposureOf(db, row);
@@ -165,13 +173,7 @@ export function createAccountRepository(db: AppDb) {
 
     /** GET /account-balances/credit: what the checkout shows of each account. */
     async credit(buyer: Buyer): Promise<AccountCredit[]> {
-      const rows = await select(db).where(
-        buyer.companyId ? eq(customers.companyId, buyer.companyId) : eq(customers.buyerUid, buyer.uid),
-      );
-      const names = await sellerNames(
-        db,
-        rows.map((row) => row.sellerId),
-      );
+      const { rows, names } = await ofBuyer(buyer);
       const people = await db
         .select({ uid: accounts.uid, email: accounts.email })
         .from(accounts)
