@@ -141,6 +141,7 @@ const envSchema = z.object({
   API_DOCS: flag,
   CART_HOLD_HOURS: positiveInt(DEFAULT_CART_HOLD_HOURS),
   APPROVAL_TIMEOUT_HOURS: positiveInt(DEFAULT_APPROVAL_TIMEOUT_HOURS),
+  PAYMENT_REMINDER_SWEEP_SECONDS: positiveInt(600),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -213,6 +214,8 @@ export interface Config {
   cartHoldHours: number;
   /** How long a company order above its buyer's spending limit waits for approval before it is rejected. */
   approvalTimeoutHours: number;
+  /** How often each process sends the payment reminders that are due (docs/architecture.md, "Accounts"). */
+  paymentReminderSweepSeconds: number;
   mail: {
     /** The SMTP server; null turns email off (the in-app inbox still works). */
     smtpUrl: string | null;
@@ -331,6 +334,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     cartHoldHours: e.CART_HOLD_HOURS,
     approvalTimeoutHours: e.APPROVAL_TIMEOUT_HOURS,
+    paymentReminderSweepSeconds: e.PAYMENT_REMINDER_SWEEP_SECONDS,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `"${APP_TITLE}" <no-reply@b2b-wholesale.localhost>`,

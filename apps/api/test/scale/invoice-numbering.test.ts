@@ -9,7 +9,8 @@ import { createUser, type TestUser } from '../helpers/users.js';
 /*
  * Invoice numbers under concurrency (issue 39): two API processes (src/server.ts, as production
  * runs it) on one PostgreSQL database issue 200 invoices of one seller at once, and the numbers
- * are 1 to 200 with no gap and no duplicate. PostgreSQL project only: PGlite is one process.
+ * are 1 to 200 with no gap and no duplicate; an invoice falling due is reminded once, though
+ * both processes sweep every second. PostgreSQL project only: PGlite is one process.
  */
 
 type RunningApi = ApiProcess & { url: string };
@@ -30,7 +31,12 @@ describe.skipIf(!usesPostgres())('invoice numbers across two API processes', () 
 
   beforeAll(async () => {
     database = await createScratchDatabase('b2b_numbers');
-    const env = { DATABASE_URL: database.url, WRITE_RATE_LIMIT_PER_MINUTE: '100000' };
+    // Both sweep the payment reminders every second: the reminder test below waits for them.
+    const env = {
+      DATABASE_URL: database.url,
+      WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+      PAYMENT_REMINDER_SWEEP_SECONDS: '1',
+    };
     // One after the other: the first applies the migrations.
     a = await startApi(env);
     b = await startApi(env);
@@ -74,5 +80,35 @@ describe.skipIf(!usesPostgres())('invoice numbers across two API processes', () 
     expect(numbers.sort()).toEqual(
       Array.from({ length: COUNT }, (_, i) => `INV-${year}-${String(i + 1).padStart(6, '0')}`),
     );
+  }, 60_000);
+
+  test('an invoice falling due is reminded once, though both processes sweep for it every second', async () => {
+    const db = new pg.Client({ connectionString: database?.url });
+    await db.connect();
+    try {
+      // One of the invoices above falls due tomorrow; its buyer is someone the shop knows.
+      const { rows } = await db.query<{ id: string; buyer_uid: string }>(
+        `UPDATE invoices SET due_date = current_date + 1
+         WHERE id = (SELECT id FROM invoices ORDER BY number LIMIT 1) RETURNING id, buyer_uid`,
+      );
+      const [invoice] = rows;
+      await db.query(`INSERT INTO accounts (uid, email, name) VALUES ($1, $1 || '@example.com', 'Buyer')`, [
+        invoice?.buyer_uid,
+      ]);
+      const reminded = async () =>
+        (
+          await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM notifications WHERE kind = 'payment_due' AND user_uid = $1`,
+            [invoice?.buyer_uid],
+          )
+        ).rows[0]?.n ?? 0;
+      const deadline = Date.now() + 15_000;
+      while ((await reminded()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      // Several more sweeps of each process go by.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(await reminded()).toBe(1);
+    } finally {
+      await db.end();
+    }
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { startSweep } from '../../lib/sweep.js';
 import { remindPayments } from './reminders.js';
 
 /*
- * The payment reminder sweep (docs/architecture.md, "Accounts"): every few minutes each API
+ * The payment reminder sweep (docs/architecture.md, "Accounts"): every PAYMENT_REMINDER_SWEEP_SECONDS (600) each API
  * process reminds customers of invoices falling due in 3 days and of overdue ones, each once.
  * Like the other sweeps, its timer is unref'd and stopped (an unfinished sweep awaited) on close.
  */
@@ -17,7 +17,6 @@ declare module 'fastify' {
   }
 }
 
-export const REMINDER_SWEEP_EVERY_MS = 10 * 60_000;
 export const REMINDER_SWEEP_BATCH = 200;
 
 export default fp(
@@ -25,10 +24,10 @@ export default fp(
     const sweep = startSweep(app, {
       step: (batch) => remindPayments(app.db, batch),
       batch: REMINDER_SWEEP_BATCH,
-      everyMs: REMINDER_SWEEP_EVERY_MS,
+      everyMs: app.config.paymentReminderSweepSeconds * 1000,
       log: { done: 'sent payment reminders', failed: 'payment reminder sweep failed' },
     });
     app.decorate('paymentReminders', { sweep });
   },
-  { name: 'payment-reminder-sweep', dependencies: ['db'] },
+  { name: 'payment-reminder-sweep', dependencies: ['db', 'config'] },
 );
