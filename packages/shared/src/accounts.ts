@@ -90,6 +90,7 @@ export const paymentInputSchema = z.object({
     .array(z.uuid({ error: 'Each invoice id must be a UUID.' }))
     .min(1)
     .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, 'Name each invoice once.')
     .optional(),
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;

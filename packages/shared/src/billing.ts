@@ -19,22 +19,32 @@ const prefixSchema = (label: string, fallback: string) =>
       new RegExp(`^[A-Z0-9][A-Z0-9/-]{0,${BILLING_LIMITS.prefix - 1}}$`),
       `${label}: 1 to ${BILLING_LIMITS.prefix} capital letters or digits (and / or -), e.g. ${fallback}.`,
     )
+    // "INV-2026" without the year would number as "INV" with it: INV-2026-000001 twice.
+    .refine(
+      (prefix) => !/-\d{4}$/.test(prefix),
+      `${label} cannot end in a dash and a year: the year is added by itself.`,
+    )
     .default(fallback);
 
-export const billingDetailsInputSchema = z.object({
-  legalName: boundedText(BILLING_LIMITS.legalName).min(1, 'Enter the legal name.'),
-  address: boundedText(BILLING_LIMITS.address).min(1, 'Enter the billing address.'),
-  taxId: boundedText(BILLING_LIMITS.taxId).default(''),
-  defaultTaxRate: taxRateSchema('The default tax rate').default(0),
-  invoiceFooter: boundedText(BILLING_LIMITS.invoiceFooter).default(''),
-  /**
-   * How the seller's documents are numbered: INV-2026-000001 and CN-2026-000001 by default; the
-   * prefixes are theirs, and without the year the sequence runs on across years (INV-000001).
-   */
-  invoicePrefix: prefixSchema('The invoice prefix', 'INV'),
-  creditNotePrefix: prefixSchema('The credit note prefix', 'CN'),
-  numberWithYear: z.boolean({ error: 'numberWithYear must be true or false.' }).default(true),
-});
+export const billingDetailsInputSchema = z
+  .object({
+    legalName: boundedText(BILLING_LIMITS.legalName).min(1, 'Enter the legal name.'),
+    address: boundedText(BILLING_LIMITS.address).min(1, 'Enter the billing address.'),
+    taxId: boundedText(BILLING_LIMITS.taxId).default(''),
+    defaultTaxRate: taxRateSchema('The default tax rate').default(0),
+    invoiceFooter: boundedText(BILLING_LIMITS.invoiceFooter).default(''),
+    /**
+     * How the seller's documents are numbered: INV-2026-000001 and CN-2026-000001 by default; the
+     * prefixes are theirs, and without the year the sequence runs on across years (INV-000001).
+     */
+    invoicePrefix: prefixSchema('The invoice prefix', 'INV'),
+    creditNotePrefix: prefixSchema('The credit note prefix', 'CN'),
+    numberWithYear: z.boolean({ error: 'numberWithYear must be true or false.' }).default(true),
+  })
+  .refine((input) => (input.invoicePrefix ?? 'INV') !== (input.creditNotePrefix ?? 'CN'), {
+    path: ['creditNotePrefix'],
+    message: 'Invoices and credit notes need different prefixes: their numbers must never be the same.',
+  });
 export type BillingDetailsInput = z.input<typeof billingDetailsInputSchema>;
 
 /** What an invoice needs that may still be empty. */

@@ -126,6 +126,36 @@ describe('payments', () => {
     expect((await ok<Account>(desk, 'GET', `/api/accounts/${id}`)).balance).toBe(50);
   });
 
+  test('a credit note on a paid invoice gives the payment back for the next invoice; an invoice named twice is refused', async () => {
+    const buyer = await known();
+    const { id } = await account(buyer);
+    const first = await invoiced(buyer, 3); // 30.00
+    expect(
+      (
+        await co.call(desk, 'POST', `/api/accounts/${id}/payments`, {
+          amount: 30,
+          date: today(),
+          invoiceIds: [first._id, first._id],
+        })
+      ).statusCode,
+    ).toBe(400);
+    await ok(desk, 'POST', `/api/accounts/${id}/payments`, { amount: 30, date: today() }, 201);
+    await ok(
+      desk,
+      'POST',
+      `/api/invoices/${first._id}/credit-notes`,
+      { lines: [{ productId: kettle, quantity: 1 }], reason: 'Returned' },
+      201,
+    );
+    // 10.00 of the payment is free again: the account is in credit, and the next invoice takes it.
+    expect((await ok<Account>(desk, 'GET', `/api/accounts/${id}`)).balance).toBe(-10);
+    expect((await ok<AccountBalance[]>(buyer, 'GET', '/api/account-balances'))[0]?.openInvoices).toEqual([]);
+    const second = await invoiced(buyer, 2); // 20.00, 10.00 of it paid by the credit
+    const [mine] = await ok<AccountBalance[]>(buyer, 'GET', '/api/account-balances');
+    expect(mine?.openInvoices.map((x) => [x.number, x.left])).toEqual([[second.number, 10]]);
+    expect(mine?.balance).toBe(10);
+  });
+
   test('a company’s plain buyer may not read its accounts; another seller’s account is not there', async () => {
     const [owner, member] = await Promise.all([known(), known()]);
     await co.create(owner, `Ledger Bistro ${Date.now()}`);

@@ -345,7 +345,10 @@ describe('credit notes', () => {
       ['Frying pan', 4],
     ]);
     expect(Number(rest.number.slice(-6))).toBe(Number(note.number.slice(-6)) + 1);
-    expect((await ok<Invoice>(seller.desk, 'GET', `/api/invoices/${invoice._id}`)).status).toBe('credited');
+    // Credited in two parts, the cup's tax is its line's to the cent (1.52 + 0.75 = 2.27, not 1.52 + 0.76).
+    expect(rest.lines[0]).toMatchObject({ quantity: 1, net: 10.1, tax: 0.75 });
+    const whole = await ok<Invoice>(seller.desk, 'GET', `/api/invoices/${invoice._id}`);
+    expect(whole).toMatchObject({ status: 'credited', credited: invoice.gross });
     expect((await refused(seller.desk, 'POST', url, 409, { reason: 'Again' })).message).toBe(
       `Invoice ${invoice.number} is credited in full already.`,
     );
@@ -375,6 +378,14 @@ describe('credit notes', () => {
 describe('document numbers', () => {
   test('the seller chooses the prefixes and whether the year is in them; a bad prefix is refused', async () => {
     const own = await known();
+    for (const [prefixes, message] of [
+      [{ invoicePrefix: 'INV-2026', numberWithYear: false }, 'The invoice prefix cannot end in a dash and a year'],
+      [{ invoicePrefix: 'DOC', creditNotePrefix: 'DOC' }, 'Invoices and credit notes need different prefixes'],
+    ] as const) {
+      expect((await refused(own, 'PUT', '/api/billing', 400, { ...SELLER_BILLING, ...prefixes })).message).toContain(
+        message,
+      );
+    }
     const bad = await refused(own, 'PUT', '/api/billing', 400, { ...SELLER_BILLING, invoicePrefix: 'inv 1' });
     expect(bad.message).toContain('The invoice prefix: 1 to 10 capital letters or digits (and / or -), e.g. INV.');
     await ok(own, 'PUT', '/api/billing', {

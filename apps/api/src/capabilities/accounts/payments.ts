@@ -68,6 +68,7 @@ async function spread(tx: AppTx, paymentId: string, targets: Awaited<ReturnType<
     const take = leftOf(invoice) < rest ? leftOf(invoice) : rest;
     if (take <= 0n) continue;
     await allocate(tx, paymentId, invoice.id, take);
+    invoice.paid = fromCents(toCents(invoice.paid) + take);
     rest -= take;
   }
   return rest;
@@ -163,4 +164,30 @@ export async function reversePayment(tx: AppTx, account: AccountRow, paymentId: 
   for (const allocation of allocations)
     await allocate(tx, reversal.id, allocation.invoiceId, -toCents(allocation.amount));
   return paymentOf(tx, reversal);
+}
+
+/**
+ * An invoice credited below what was paid of it (a credit note after the payment): the newest
+ * allocations to it give back the excess, which stays unapplied for the next invoice.
+ */
+export async function releaseOverpaid(tx: AppTx, invoiceId: string) {
+  const [invoice] = await tx
+    .select({ gross: invoices.gross, credited: invoices.credited, paid: invoices.paid })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  if (!invoice) return;
+  let excess = toCents(invoice.paid) - (toCents(invoice.gross) - toCents(invoice.credited));
+  if (excess <= 0n) return;
+  const allocations = await tx
+    .select({ paymentId: paymentAllocations.paymentId, amount: paymentAllocations.amount })
+    .from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
+    .where(and(eq(paymentAllocations.invoiceId, invoiceId), sql`${paymentAllocations.amount} > 0`))
+    .orderBy(sql`${payments.createdAt} DESC`);
+  for (const allocation of allocations) {
+    if (excess <= 0n) break;
+    const back = toCents(allocation.amount) < excess ? toCents(allocation.amount) : excess;
+    await allocate(tx, allocation.paymentId, invoiceId, -back);
+    excess -= back;
+  }
 }

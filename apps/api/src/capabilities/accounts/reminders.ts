@@ -30,7 +30,8 @@ async function customerRecipients(tx: AppTx, invoice: { companyId: string | null
 /** One kind of reminder for up to `batch` invoices; returns how many were reminded. */
 async function remind(db: AppDb, kind: 'payment_due' | 'payment_overdue', batch: number): Promise<number> {
   const marked = kind === 'payment_due' ? invoices.dueRemindedAt : invoices.overdueRemindedAt;
-  const today = sql`current_date`;
+  // The shop's calendar is UTC's, whatever the database session's time zone (as due dates are made).
+  const today = sql`(now() AT TIME ZONE 'UTC')::date`;
   const window =
     kind === 'payment_due'
       ? and(gt(invoices.dueDate, sql`${today} - 1`), lte(invoices.dueDate, sql`${today} + ${DUE_SOON_DAYS}::int`))

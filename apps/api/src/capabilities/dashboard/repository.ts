@@ -92,7 +92,7 @@ export function createDashboardRepository(db: AppDb) {
         queryRows<{ owed: string; overdue: string }>(
           db,
           sql`SELECT coalesce(sum(gross - credited - paid), 0)::text AS owed,
-                     coalesce(sum(gross - credited - paid) FILTER (WHERE coalesce(due_date, issued_at::date) < current_date), 0)::text AS overdue
+                     coalesce(sum(gross - credited - paid) FILTER (WHERE coalesce(due_date, (issued_at AT TIME ZONE 'UTC')::date) < (now() AT TIME ZONE 'UTC')::date), 0)::text AS overdue
               FROM invoices WHERE seller_id = ${uid} AND gross - credited - paid > 0`,
         ),
       ]);

@@ -3,10 +3,12 @@ import {
   BILLING_FIELD_LABELS,
   CANCELLED_CREDIT_REASON,
   formatOrderNumber,
+  fromCents,
   lineAmount,
   shopCurrency,
   taxOf,
   termsLabel,
+  toCents,
   totalsOf,
   type DocumentLine,
   type DocumentParty,
@@ -17,7 +19,7 @@ import type { AppTx } from '../../db/client.js';
 import { creditNotes, invoices, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { billingOf } from '../billing/index.js';
-import { accountOf, applyUnapplied, type AccountRow } from '../accounts/index.js';
+import { accountOf, applyUnapplied, releaseOverpaid, type AccountRow } from '../accounts/index.js';
 import { nextDocumentNumber } from './numbering.js';
 import { shipToOf } from './ship-to.js';
 
@@ -47,6 +49,24 @@ function documentLine(line: OrderLineRow, quantity: number): DocumentLine {
 
 const amounts = (lines: readonly DocumentLine[]) =>
   totalsOf(lines.map((l) => ({ lineTotal: l.net, taxRate: l.taxRate })));
+
+/** A credit note's totals from its lines' own amounts (a line's tax may differ from taxOf of its net by the cent a part credit carried). */
+function creditTotals(lines: readonly DocumentLine[]) {
+  const byRate = new Map<number, { net: bigint; tax: bigint }>();
+  for (const line of lines) {
+    const sum = byRate.get(line.taxRate) ?? { net: 0n, tax: 0n };
+    byRate.set(line.taxRate, { net: sum.net + toCents(line.net), tax: sum.tax + toCents(line.tax) });
+  }
+  const rates = [...byRate.entries()].sort(([a], [b]) => a - b);
+  const net = rates.reduce((sum, [, r]) => sum + r.net, 0n);
+  const tax = rates.reduce((sum, [, r]) => sum + r.tax, 0n);
+  return {
+    net: fromCents(net),
+    tax: fromCents(tax),
+    gross: fromCents(net + tax),
+    byRate: rates.map(([rate, r]) => ({ rate, net: fromCents(r.net), tax: fromCents(r.tax) })),
+  };
+}
 
 /** The buyer's terms with the seller on the invoice: "Net 30" and the due date, or none without an account. */
 function termsOf(account: AccountRow | null, issuedAt: Date) {
@@ -126,17 +146,28 @@ export async function issueInvoice(
   return row;
 }
 
-/** What is left to credit of each invoice line (by position), after its credit notes so far. */
-async function uncredited(tx: AppTx, invoice: InvoiceRow): Promise<Map<number, number>> {
-  const left = new Map(invoice.snapshot.lines.map((line) => [line.position, line.quantity]));
+/**
+ * What each invoice line (by position) has had credited so far: quantity, net and tax in cents.
+ * A credit's tax is the tax of the line's whole credited net less what was credited before, so
+ * crediting a line unit by unit ends at exactly its tax, never a cent more or less.
+ */
+async function creditedSoFar(tx: AppTx, invoice: InvoiceRow) {
+  const so = new Map(invoice.snapshot.lines.map((line) => [line.position, { quantity: 0, net: 0n, tax: 0n }]));
   const notes = await tx
     .select({ lines: creditNotes.lines })
     .from(creditNotes)
     .where(eq(creditNotes.invoiceId, invoice.id));
   for (const note of notes) {
-    for (const line of note.lines) left.set(line.position, (left.get(line.position) ?? 0) - line.quantity);
+    for (const line of note.lines) {
+      const sum = so.get(line.position) ?? { quantity: 0, net: 0n, tax: 0n };
+      so.set(line.position, {
+        quantity: sum.quantity + line.quantity,
+        net: sum.net + toCents(line.net),
+        tax: sum.tax + toCents(line.tax),
+      });
+    }
   }
-  return left;
+  return so;
 }
 
 /**
@@ -151,11 +182,18 @@ export async function creditInvoice(
   reason: string,
   issuedByUid: string,
 ): Promise<CreditNoteRow> {
-  const left = await uncredited(tx, invoice);
+  const so = await creditedSoFar(tx, invoice);
+  const left = new Map(
+    invoice.snapshot.lines.map((line) => [line.position, line.quantity - (so.get(line.position)?.quantity ?? 0)]),
+  );
   const credited: DocumentLine[] = [];
   const take = (line: DocumentLine, quantity: number) => {
+    const before = so.get(line.position) ?? { quantity: 0, net: 0n, tax: 0n };
     const net = lineAmount(line.unitPrice, quantity);
-    credited.push({ ...line, quantity, net, tax: taxOf(net, line.taxRate) });
+    const allNet = before.net + toCents(net);
+    const tax = fromCents(toCents(taxOf(fromCents(allNet), line.taxRate)) - before.tax);
+    credited.push({ ...line, quantity, net, tax });
+    so.set(line.position, { quantity: before.quantity + quantity, net: allNet, tax: before.tax + toCents(tax) });
     left.set(line.position, (left.get(line.position) ?? 0) - quantity);
   };
   if (wanted === null) {
@@ -192,7 +230,7 @@ export async function creditInvoice(
     }
   }
   const issuedAt = new Date();
-  const totals = amounts(credited);
+  const totals = creditTotals(credited);
   const seller = await billingOf(tx, invoice.sellerId);
   const number = await nextDocumentNumber(tx, invoice.sellerId, 'credit_note', seller, issuedAt);
   const [note] = await tx
@@ -215,6 +253,8 @@ export async function creditInvoice(
     .update(invoices)
     .set({ status, credited: sql`${invoices.credited} + ${totals.gross}` })
     .where(eq(invoices.id, invoice.id));
+  // Credited below what was paid of it: the payments give the difference back for the next invoice.
+  await releaseOverpaid(tx, invoice.id);
   return note;
 }
 

@@ -165,11 +165,14 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
         const checkoutId = randomUUID();
         const placed: PlaceOrderResult['orders'] = [];
         const notices: PlacedOrder[] = [];
-        for (const group of groups) {
+        // Each seller's account with the buyer: on account when its terms are net and its credit
+        // covers the order (409 CREDIT_LIMIT_EXCEEDED otherwise: nothing of the checkout is placed),
+        // or prepaid. The account rows are locked in seller order, so two checkouts never deadlock.
+        const credits = new Map<string, { onAccount: boolean; prepaid: boolean }>();
+        const bySellerId = [...groups].sort((a, b) => (a[0]?.sellerId ?? '').localeCompare(b[0]?.sellerId ?? ''));
+        for (const group of bySellerId) {
           const [first] = group;
           if (!first) continue;
-          // On the buyer's account with this seller when its terms are net and its credit covers
-          // the order (409 CREDIT_LIMIT_EXCEEDED otherwise: nothing of the checkout is placed).
           const gross = totalsOf(
             group.map((item) => ({
               lineTotal: lineAmount(item.price, item.buyQuantity),
@@ -178,7 +181,12 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
           ).gross;
           const creditor = sellerNames.get(first.sellerId) ?? first.sellerEmail;
           const buyer = { companyId: member?.companyId ?? null, uid: user.uid };
-          const credit = await onAccount(tx, first.sellerId, buyer, gross, creditor);
+          credits.set(first.sellerId, await onAccount(tx, first.sellerId, buyer, gross, creditor));
+        }
+        for (const group of groups) {
+          const [first] = group;
+          if (!first) continue;
+          const credit = credits.get(first.sellerId) ?? { onAccount: false, prepaid: false };
           const [order] = await tx
             .insert(orders)
             .values({
