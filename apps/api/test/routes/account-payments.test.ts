@@ -156,6 +156,27 @@ describe('payments', () => {
     expect(mine?.balance).toBe(10);
   });
 
+  test('a statement between two days opens with the balance before the first and closes with the last line’s', async () => {
+    const buyer = await known();
+    const { id } = await account(buyer);
+    await invoiced(buyer, 10); // 100.00, today
+    for (const [amount, date] of [
+      [10, '2026-01-05'],
+      [20, '2026-02-10'],
+      [30, '2026-03-15'],
+    ] as const) {
+      await ok(desk, 'POST', `/api/accounts/${id}/payments`, { amount, date, reference: `P-${date}` }, 201);
+    }
+    const february = await ok<Statement>(desk, 'GET', `/api/accounts/${id}/statement?from=2026-02-01&to=2026-02-28`);
+    expect(february).toMatchObject({ from: '2026-02-01', to: '2026-02-28', opening: -10, closing: -30 });
+    expect(february.lines.map((line) => [line.date, line.number, line.credit, line.balance])).toEqual([
+      ['2026-02-10', 'P-2026-02-10', 20, -30],
+    ]);
+    const whole = await ok<Statement>(desk, 'GET', `/api/accounts/${id}/statement`);
+    expect(whole.closing).toBe(40);
+    expect((await co.call(desk, 'GET', `/api/accounts/${id}/statement?from=February`)).statusCode).toBe(400);
+  });
+
   test('a company’s plain buyer may not read its accounts; another seller’s account is not there', async () => {
     const [owner, member] = await Promise.all([known(), known()]);
     await co.create(owner, `Ledger Bistro ${Date.now()}`);
