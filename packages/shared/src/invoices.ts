@@ -84,6 +84,10 @@ export const invoiceSummarySchema = z.object({
   gross: z.number(),
   /** The gross of its credit notes. */
   credited: z.number(),
+  /** What payments allocated to it, its due date (null: due when issued) and where it stands today. */
+  paid: z.number(),
+  dueDate: z.iso.date().nullable(),
+  paymentStatus: z.enum(['open', 'partially_paid', 'paid', 'overdue']),
 });
 export type InvoiceSummary = z.output<typeof invoiceSummarySchema>;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Account, AccountBalance, Dashboard, Invoice, Payment, Statement } from '@b2b/shared';
+import type { Account, AccountBalance, Dashboard, Invoice, InvoicePage, Payment, Statement } from '@b2b/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { invoices, notifications } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -64,6 +64,14 @@ describe('payments', () => {
       [b.number, 15],
     ]);
     expect(first.unapplied).toBe(0);
+    // The invoices say where they stand: the first paid, the second part paid, due in 14 days.
+    const listed = (await ok<InvoicePage>(desk, 'GET', '/api/invoices?side=seller')).items;
+    expect(listed.find((x) => x.number === a.number)).toMatchObject({ paymentStatus: 'paid', paid: 30 });
+    expect(listed.find((x) => x.number === b.number)).toMatchObject({
+      paymentStatus: 'partially_paid',
+      paid: 15,
+      dueDate: new Date(Date.parse(b.issuedAt) + 14 * 86_400_000).toISOString().slice(0, 10),
+    });
     const mine = await ok<AccountBalance[]>(buyer, 'GET', '/api/account-balances');
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ seller: 'Ledger Kettles', terms: 'net', days: 14, balance: 35, overdue: 0 });

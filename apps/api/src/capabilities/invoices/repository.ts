@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import {
   canApprove,
   INVOICEABLE_STATUSES,
+  paymentStatusOf,
   formatOrderNumber,
   type CreditNote,
   type CreditNoteInput,
@@ -41,6 +42,12 @@ function toSummary(row: InvoiceRow): InvoiceSummary {
     buyerName: row.buyerName,
     gross: row.gross,
     credited: row.credited,
+    paid: row.paid,
+    dueDate: row.dueDate,
+    paymentStatus: paymentStatusOf(
+      { ...row, dueDate: row.dueDate ?? row.issuedAt.toISOString().slice(0, 10) },
+      new Date().toISOString().slice(0, 10),
+    ),
   };
 }
 

@@ -37,6 +37,9 @@ const invoice: Invoice = {
   buyerName: 'আমান বস্ত্র',
   gross: 32.57,
   credited: 0,
+  paid: 0,
+  dueDate: '2026-12-29',
+  paymentStatus: 'open',
   snapshot: {
     currency: 'USD',
     orderNumber: 'B2B-000042',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { InvoiceSummary } from '@b2b/shared';
+import { INVOICE_PAYMENT_LABELS, type InvoiceSummary } from '@b2b/shared';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { downloadInvoice, type InvoiceSide } from '../api';
@@ -61,6 +61,14 @@ export function InvoiceTable({ invoices, side }: { invoices: InvoiceSummary[]; s
                 {formatPrice(invoice.gross)}
                 {invoice.credited > 0 ? (
                   <span className="block text-xs text-base-content/70">credited {formatPrice(invoice.credited)}</span>
+                ) : null}
+                {invoice.status !== 'credited' ? (
+                  <span
+                    className={`block text-xs ${invoice.paymentStatus === 'overdue' ? 'font-semibold text-red-700' : 'text-base-content/70'}`}
+                  >
+                    {INVOICE_PAYMENT_LABELS[invoice.paymentStatus]}
+                    {invoice.dueDate && invoice.paymentStatus !== 'paid' ? ` · due ${invoice.dueDate}` : ''}
+                  </span>
                 ) : null}
               </td>
               <td className="text-right">
