@@ -142,6 +142,7 @@ const envSchema = z.object({
   CART_HOLD_HOURS: positiveInt(DEFAULT_CART_HOLD_HOURS),
   APPROVAL_TIMEOUT_HOURS: positiveInt(DEFAULT_APPROVAL_TIMEOUT_HOURS),
   PAYMENT_REMINDER_SWEEP_SECONDS: positiveInt(600),
+  QUOTE_SWEEP_SECONDS: positiveInt(60),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -216,6 +217,8 @@ export interface Config {
   approvalTimeoutHours: number;
   /** How often each process sends the payment reminders that are due (docs/architecture.md, "Accounts"). */
   paymentReminderSweepSeconds: number;
+  /** How often each process expires lapsed offers and warns of those expiring within a day (docs/architecture.md, "Quotes"). */
+  quoteSweepSeconds: number;
   mail: {
     /** The SMTP server; null turns email off (the in-app inbox still works). */
     smtpUrl: string | null;
@@ -335,6 +338,7 @@ export function loadConfig(env: Env = process.env): Config {
     cartHoldHours: e.CART_HOLD_HOURS,
     approvalTimeoutHours: e.APPROVAL_TIMEOUT_HOURS,
     paymentReminderSweepSeconds: e.PAYMENT_REMINDER_SWEEP_SECONDS,
+    quoteSweepSeconds: e.QUOTE_SWEEP_SECONDS,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `"${APP_TITLE}" <no-reply@b2b-wholesale.localhost>`,

@@ -19,3 +19,4 @@ export * from './price-lists.js';
 export * from './billing.js';
 export * from './invoices.js';
 export * from './accounts.js';
+export * from './quotes.js';

@@ -26,6 +26,14 @@ export const NOTIFICATION_KINDS = [
   'payment_due',
   'payment_overdue',
   'credit_limit_near',
+  // Quotes: a request to the seller's admins and order desk; an offer (or a revised one) and the
+  // warning a day before it expires to the buyer; acceptance, decline and a revision request to the seller.
+  'quote_requested',
+  'quote_offered',
+  'quote_expiring',
+  'quote_accepted',
+  'quote_declined',
+  'quote_revision_requested',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -55,13 +63,22 @@ export const EMAIL_TOPIC_OF: Record<NotificationKind, EmailTopic> = {
   payment_due: 'orderUpdates',
   payment_overdue: 'orderUpdates',
   credit_limit_near: 'newOrders',
+  quote_requested: 'newOrders',
+  quote_accepted: 'newOrders',
+  quote_declined: 'newOrders',
+  quote_revision_requested: 'newOrders',
+  quote_offered: 'orderUpdates',
+  quote_expiring: 'orderUpdates',
 };
 
 export const EMAIL_TOPIC_LABELS: Record<EmailTopic, { label: string; hint: string }> = {
-  newOrders: { label: 'New orders', hint: 'As a seller: an order for your products, or a buyer cancelled one.' },
+  newOrders: {
+    label: 'New orders',
+    hint: 'As a seller: an order for your products, a buyer cancelled one, or a request for quote and its answers.',
+  },
   orderUpdates: {
     label: 'My order updates',
-    hint: 'As a buyer: your order confirmation, then confirmed, shipped, delivered or cancelled.',
+    hint: 'As a buyer: your order confirmation, then confirmed, shipped, delivered or cancelled; offers on your quotes.',
   },
   cartReminders: { label: 'Cart reminders', hint: 'Items in your cart are 12 hours from going back to stock.' },
   stockAlerts: { label: 'Stock alerts', hint: 'A purchase left one of your products below its minimum order.' },

@@ -26,7 +26,7 @@ export const COMPANY_ROLE_HINTS: Record<CompanyRole, string> = {
   approver: 'Buys, and approves colleagues’ orders above their limit.',
   buyer: 'Buys for the company within their spending limit.',
   catalogue: 'Keeps the company’s products, prices and stock; imports and exports.',
-  sales: 'Runs the order desk: confirms, ships, delivers and cancels the company’s sales.',
+  sales: 'Runs the order desk: confirms, ships, delivers and cancels the company’s sales; answers requests for quote.',
 };
 
 export const PERMISSIONS = {
@@ -46,6 +46,10 @@ export const PERMISSIONS = {
   manage: 'manage the company (staff, roles, addresses)',
   /** Read the activity log. */
   activity: 'read the activity log',
+  /** Ask sellers for a quote, and accept, revise or decline their offers. */
+  requestQuotes: 'request quotes and accept, revise or decline offers',
+  /** Answer requests for quote: offer prices, offer again, withdraw, write in the thread. */
+  quotes: 'answer requests for quote (offers, versions, withdrawals)',
   /** Keep the business's billing details: legal name, address, tax id, default tax rate, invoice footer. */
   billing: 'keep the billing details (legal name, address, tax id, tax rate)',
 } as const;
@@ -53,11 +57,23 @@ export type Permission = keyof typeof PERMISSIONS;
 
 /** Every role's permissions. Every member may buy (within their spending limit); that needs no entry. */
 export const ROLE_PERMISSIONS: Record<CompanyRole, readonly Permission[]> = {
-  admin: ['catalogue', 'prices', 'seePrices', 'sales', 'dashboard', 'approve', 'manage', 'activity', 'billing'],
-  approver: ['approve'],
-  buyer: [],
+  admin: [
+    'catalogue',
+    'prices',
+    'seePrices',
+    'sales',
+    'quotes',
+    'requestQuotes',
+    'dashboard',
+    'approve',
+    'manage',
+    'activity',
+    'billing',
+  ],
+  approver: ['approve', 'requestQuotes'],
+  buyer: ['requestQuotes'],
   catalogue: ['catalogue', 'prices', 'seePrices', 'dashboard'],
-  sales: ['sales', 'seePrices', 'dashboard'],
+  sales: ['sales', 'quotes', 'seePrices', 'dashboard'],
 };
 
 /** What a user without a company may do: sell on their own. */
@@ -66,6 +82,8 @@ export const SOLE_TRADER_PERMISSIONS: readonly Permission[] = [
   'prices',
   'seePrices',
   'sales',
+  'quotes',
+  'requestQuotes',
   'dashboard',
   'billing',
 ];

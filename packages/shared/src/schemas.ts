@@ -388,6 +388,8 @@ export const ERROR_STATUS = {
   CREDIT_LIMIT_EXCEEDED: 409,
   /** A prepaid order ships once its invoice is paid. */
   PAYMENT_REQUIRED: 409,
+  /** Accepting an offer past its validUntil. */
+  QUOTE_EXPIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MIN_ORDER_NOT_MET: 422,

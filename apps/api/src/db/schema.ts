@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -30,6 +31,9 @@ import {
   PROFILE_LIMITS,
   PRICE_LIST_LIMITS,
   NOTIFICATION_KINDS,
+  QUOTE_EVENT_KINDS,
+  QUOTE_LIMITS,
+  QUOTE_STATUSES,
   LIST_LIMITS,
   TRADE_LIMITS,
   type ActivityKind,
@@ -44,6 +48,8 @@ import {
   type InvoiceSnapshot,
   type InvoiceStatus,
   type PaymentTerms,
+  type QuoteEventKind,
+  type QuoteStatus,
   type Totals,
 } from '@b2b/shared';
 
@@ -255,6 +261,8 @@ export const orders = pgTable(
     onAccount: boolean('on_account').notNull().default(false),
     // The buyer's terms with the seller were prepaid when it was placed: it ships once its invoice is paid.
     prepaid: boolean('prepaid').notNull().default(false),
+    // The accepted quote it was placed from (its prices are the quote's: docs/architecture.md, "Quotes").
+    quoteId: uuid('quote_id'),
     // How many lines and units: fixed at placement, like the total, so lists need no join.
     lineCount: integer('line_count').notNull().default(0),
     units: bigint('units', { mode: 'number' }).notNull().default(0),
@@ -1099,3 +1107,160 @@ export const paymentAllocations = pgTable(
     index('payment_allocations_invoice_idx').on(t.invoiceId),
   ],
 );
+
+/* Requests for quote (docs/architecture.md, "Quotes"). */
+
+export const quoteNumberSeq = pgSequence('quote_number_seq', { startWith: 1 });
+
+const quoteStatusList = sql.raw(QUOTE_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** A quote: one buyer's request to one seller, and where it stands. */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique('quotes_number_unique')
+      .default(sql`nextval('quote_number_seq')`),
+    // Every quote of one request (one per seller) shares it.
+    requestId: uuid('request_id').notNull(),
+    buyerUid: text('buyer_uid').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    // The buyer's company when they asked (its approvers and admins share the buyer's side), and its name.
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    companyName: text('company_name'),
+    // As on orders: the company's id or the user's uid, the listing's email, the company's name.
+    sellerId: text('seller_id').notNull(),
+    sellerEmail: text('seller_email').notNull(),
+    sellerName: text('seller_name'),
+    status: text('status').$type<QuoteStatus>().notNull().default('requested'),
+    // The standing offer's version (0 before the first) and until when it holds.
+    version: integer('version').notNull().default(0),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    // The version whose expiry warning was written (the sweep's mark; a new offer can warn again).
+    warnedVersion: integer('warned_version'),
+    orderId: uuid('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('quotes_status_known', sql`${t.status} IN (${quoteStatusList})`),
+    check('quotes_offer_has_validity', sql`${t.version} = 0 OR ${t.validUntil} IS NOT NULL`),
+    check('quotes_accepted_has_order', sql`(${t.status} = 'accepted') = (${t.orderId} IS NOT NULL)`),
+    index('quotes_buyer_idx').on(t.buyerUid, t.createdAt, t.id),
+    index('quotes_company_idx').on(t.companyId, t.createdAt, t.id),
+    index('quotes_seller_idx').on(t.sellerId, t.createdAt, t.id),
+    index('quotes_offer_expiry_idx')
+      .on(t.validUntil)
+      .where(sql`${t.status} = 'offered'`),
+  ],
+);
+
+/** What was asked: the product then, the quantity, the target, the buyer's own price then. */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // No foreign key, as on order lines: a quote outlives a deleted product.
+    productId: uuid('product_id').notNull(),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    image: text('image').notNull(),
+    brand: text('brand').notNull(),
+    category: text('category').$type<Category>().notNull(),
+    quantity: integer('quantity').notNull(),
+    targetPrice: numeric('target_price', { precision: 12, scale: 2, mode: 'number' }),
+    listPrice: numeric('list_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    yourPrice: numeric('your_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.productId] }),
+    check('quote_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'quote_lines_prices_non_negative',
+      sql`${t.listPrice} >= 0 AND ${t.yourPrice} >= 0 AND (${t.targetPrice} IS NULL OR ${t.targetPrice} >= 0)`,
+    ),
+  ],
+);
+
+/** Every offer, kept as it was made. */
+export const quoteVersions = pgTable(
+  'quote_versions',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    message: text('message').notNull().default(''),
+    offeredByUid: text('offered_by_uid').notNull(),
+    offeredByEmail: text('offered_by_email').notNull(),
+    offeredByName: text('offered_by_name').notNull(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.version] }),
+    check('quote_versions_version_positive', sql`${t.version} > 0`),
+    check('quote_versions_message_length', maxLength(t.message, QUOTE_LIMITS.message)),
+  ],
+);
+
+/** An offer's unit price and quantity per line. */
+export const quoteOfferLines = pgTable(
+  'quote_offer_lines',
+  {
+    quoteId: uuid('quote_id').notNull(),
+    version: integer('version').notNull(),
+    productId: uuid('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    lineTotal: numeric('line_total', { precision: 24, scale: 2, mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`unit_price * quantity`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.version, t.productId] }),
+    foreignKey({
+      columns: [t.quoteId, t.version],
+      foreignColumns: [quoteVersions.quoteId, quoteVersions.version],
+    }).onDelete('cascade'),
+    check('quote_offer_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('quote_offer_lines_price_non_negative', sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+/** The thread: messages and moves, both sides, oldest first. */
+export const quoteEvents = pgTable(
+  'quote_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<QuoteEventKind>().notNull(),
+    side: text('side').$type<'buyer' | 'seller' | 'system'>().notNull(),
+    authorUid: text('author_uid'),
+    authorEmail: text('author_email'),
+    authorName: text('author_name'),
+    text: text('text').notNull().default(''),
+    version: integer('version'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('quote_events_kind_known', sql`${t.kind} IN (${sql.raw(QUOTE_EVENT_KINDS.map((k) => `'${k}'`).join(', '))})`),
+    check('quote_events_side_known', sql`${t.side} IN ('buyer', 'seller', 'system')`),
+    check('quote_events_text_length', maxLength(t.text, QUOTE_LIMITS.message)),
+    index('quote_events_quote_idx').on(t.quoteId, t.createdAt, t.id),
+  ],
+);
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type QuoteLineRow = typeof quoteLines.$inferSelect;
+export type QuoteVersionRow = typeof quoteVersions.$inferSelect;
+export type QuoteOfferLineRow = typeof quoteOfferLines.$inferSelect;
+export type QuoteEventRow = typeof quoteEvents.$inferSelect;

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { LIMITS } from '@b2b/shared';
+import { judgeQuantity, LIMITS, type QuantityRefusal } from '@b2b/shared';
+import { AppError } from '../../lib/errors.js';
 import type { AppTx } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 
@@ -35,4 +36,73 @@ export async function returnStock(tx: AppTx, returns: readonly StockReturn[]): P
       })
       .where(eq(products.id, id));
   }
+}
+
+/** One line an order takes straight from the shelf (an accepted quote's), and the name to refuse it by. */
+export interface StockTake {
+  productId: string;
+  quantity: number;
+  name: string;
+}
+
+/**
+ * Takes units off their products inside the caller's transaction, for an order that did not come
+ * through a cart (an accepted quote: docs/architecture.md, "Quotes"). The products are locked in
+ * id order, as every stock path locks them; each line is judged by the shared `judgeQuantity`
+ * against the product's rules and stock as they are now (minimum, pack, maximum, stock), and the
+ * first line that does not fit refuses the whole take with its code and `name: reason`, before
+ * anything is written. Then each product is updated once, guarded by its stock. Returns each
+ * product's own price and rules now.
+ */
+export async function takeStock(tx: AppTx, takes: readonly StockTake[]) {
+  const ids = [...new Set(takes.map((take) => take.productId))].sort();
+  const rows = await tx
+    .select({
+      id: products.id,
+      price: products.price,
+      quantity: products.quantity,
+      minSellQty: products.minSellQty,
+      packSize: products.packSize,
+      maxOrderQty: products.maxOrderQty,
+      priceTiers: products.priceTiers,
+      sku: products.sku,
+    })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(products.id)
+    .for('update');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const refusals: { code: QuantityRefusal; field: string; message: string }[] = [];
+  for (const take of takes) {
+    const product = byId.get(take.productId);
+    if (!product) {
+      refusals.push({
+        code: 'INSUFFICIENT_STOCK',
+        field: take.productId,
+        message: `${take.name}: no longer in the catalogue.`,
+      });
+      continue;
+    }
+    const verdict = judgeQuantity(product, { quantity: take.quantity, stock: product.quantity });
+    if (!verdict.ok)
+      refusals.push({ code: verdict.code, field: take.productId, message: `${take.name}: ${verdict.message}` });
+  }
+  const [first] = refusals;
+  if (first) {
+    throw new AppError(
+      first.code,
+      `Nothing was ordered: ${refusals.map((refusal) => refusal.message).join(' ')}`,
+      refusals.map(({ field, message }) => ({ field, message })),
+    );
+  }
+  for (const take of takes) {
+    const taken = await tx
+      .update(products)
+      .set({ quantity: sql`${products.quantity} - ${take.quantity}`, updatedAt: sql`now()` })
+      .where(sql`${products.id} = ${take.productId} AND ${products.quantity} >= ${take.quantity}`)
+      .returning({ id: products.id });
+    // Locked and judged above: a miss here is a bug, never a sale of stock that is not there.
+    if (taken.length === 0) throw new Error(`stock of ${take.productId} changed under its lock`);
+  }
+  return byId;
 }

@@ -382,4 +382,10 @@ export const ACTION_LABEL: Record<NotificationKind, string> = {
   payment_due: 'See your statement',
   payment_overdue: 'See your statement',
   credit_limit_near: 'Open the account',
+  quote_requested: 'Answer the request',
+  quote_offered: 'See the offer',
+  quote_expiring: 'See the offer',
+  quote_accepted: 'Open the quote',
+  quote_declined: 'Open the quote',
+  quote_revision_requested: 'Revise the offer',
 };

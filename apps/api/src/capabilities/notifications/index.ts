@@ -12,3 +12,4 @@ export {
   type PlacedOrder,
 } from './events.js';
 export { notifyCreditNear, notifyPaymentReminder } from './accounts.js';
+export { notifyQuote, type QuoteNotice } from './quotes.js';

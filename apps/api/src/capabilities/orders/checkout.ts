@@ -32,7 +32,8 @@ import { onAccount } from '../accounts/index.js';
  */
 async function assertCartFitsRules(
   tx: AppTx,
-  items: readonly CartItemRow[],
+  items: readonly CheckoutItem[],
+  from: CheckoutSource['from'],
 ): Promise<Map<string, { taxRate: number; packSize: number }>> {
   const totals = new Map<string, { name: string; quantity: number }>();
   for (const item of items) {
@@ -64,7 +65,7 @@ async function assertCartFitsRules(
   if (!first) return sold;
   throw new AppError(
     first.code,
-    `Your cart no longer fits the seller's rules, so nothing was ordered. ${refusals.map((r) => r.message).join(' ')}`,
+    `${from === 'cart' ? 'Your cart' : 'The quote'} no longer fits the seller's rules, so nothing was ordered. ${refusals.map((r) => r.message).join(' ')}`,
     refusals.map(({ field, message }) => ({ field, message })),
   );
 }
@@ -107,7 +108,173 @@ async function repriceEndedContracts(db: AppDb, user: AuthUser) {
   });
 }
 
+/** Where checked-out items come from: the caller's cart, or an accepted quote. */
+export interface CheckoutSource {
+  from: 'cart' | 'quote';
+  quoteId?: string;
+}
+
+/** What checkout needs of an item: a cart item, or an accepted quote's line. */
+export type CheckoutItem = Pick<
+  CartItemRow,
+  | 'id'
+  | 'productId'
+  | 'buyQuantity'
+  | 'name'
+  | 'image'
+  | 'brand'
+  | 'category'
+  | 'price'
+  | 'listPrice'
+  | 'sku'
+  | 'sellerId'
+  | 'sellerEmail'
+  | 'buyDate'
+>;
+
+function createPlacement({ approvalTimeoutHours }: { approvalTimeoutHours: number }) {
+  return async function placeItems(
+    tx: AppTx,
+    user: AuthUser,
+    input: PlaceOrder,
+    items: readonly CheckoutItem[],
+    source: CheckoutSource,
+  ): Promise<PlaceOrderResult> {
+    const sold = await assertCartFitsRules(tx, items, source.from);
+
+    const bySeller = new Map<string, CheckoutItem[]>();
+    const oldestFirst = [...items].sort(
+      (a, b) => a.buyDate.getTime() - b.buyDate.getTime() || a.id.localeCompare(b.id),
+    );
+    for (const item of oldestFirst) bySeller.set(item.sellerId, [...(bySeller.get(item.sellerId) ?? []), item]);
+    const groups = [...bySeller.values()].sort((a, b) =>
+      (a[0]?.sellerEmail ?? '').localeCompare(b[0]?.sellerEmail ?? ''),
+    );
+
+    // A company member's checkout above their spending limit waits for approval, every order
+    // of it: the total is of the whole checkout, in exact cents (a limit exactly met is placed).
+    const member = await membershipOf(tx, user.uid);
+    const checkoutTotal = sumAmounts(items.map((item) => lineAmount(item.price, item.buyQuantity)));
+    const awaits = member !== null && !withinSpendingLimit(checkoutTotal, member.spendingLimit);
+    const approval = awaits
+      ? {
+          status: 'awaiting_approval' as const,
+          approvalLimit: member.spendingLimit,
+          approvalCheckoutTotal: checkoutTotal,
+          submittedAt: sql`now()`,
+          approvalExpiresAt: sql`now() + make_interval(hours => ${approvalTimeoutHours})`,
+        }
+      : {};
+
+    const sellerNames = await companyNames(tx, [...bySeller.keys()]);
+    const checkoutId = randomUUID();
+    const placed: PlaceOrderResult['orders'] = [];
+    const notices: PlacedOrder[] = [];
+    // Each seller's account with the buyer: on account when its terms are net and its credit
+    // covers the order (409 CREDIT_LIMIT_EXCEEDED otherwise: nothing of the checkout is placed),
+    // or prepaid. The account rows are locked in seller order, so two checkouts never deadlock.
+    const credits = new Map<string, { onAccount: boolean; prepaid: boolean }>();
+    const bySellerId = [...groups].sort((a, b) => (a[0]?.sellerId ?? '').localeCompare(b[0]?.sellerId ?? ''));
+    for (const group of bySellerId) {
+      const [first] = group;
+      if (!first) continue;
+      const gross = totalsOf(
+        group.map((item) => ({
+          lineTotal: lineAmount(item.price, item.buyQuantity),
+          taxRate: sold.get(item.productId)?.taxRate ?? 0,
+        })),
+      ).gross;
+      const creditor = sellerNames.get(first.sellerId) ?? first.sellerEmail;
+      const buyer = { companyId: member?.companyId ?? null, uid: user.uid };
+      credits.set(first.sellerId, await onAccount(tx, first.sellerId, buyer, gross, creditor));
+    }
+    for (const group of groups) {
+      const [first] = group;
+      if (!first) continue;
+      const credit = credits.get(first.sellerId) ?? { onAccount: false, prepaid: false };
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          checkoutId,
+          buyerUid: user.uid,
+          buyerEmail: user.email,
+          buyerName: user.displayName,
+          sellerId: first.sellerId,
+          sellerEmail: first.sellerEmail,
+          sellerName: sellerNames.get(first.sellerId) ?? null,
+          poNumber: input.poNumber,
+          shipName: input.shipTo.name,
+          shipLine1: input.shipTo.line1,
+          shipLine2: input.shipTo.line2,
+          shipCity: input.shipTo.city,
+          shipPostalCode: input.shipTo.postalCode,
+          shipCountry: input.shipTo.country,
+          shipPhone: input.shipTo.phone,
+          note: input.note,
+          companyId: member?.companyId ?? null,
+          companyName: member?.companyName ?? null,
+          onAccount: credit.onAccount,
+          prepaid: credit.prepaid,
+          quoteId: source.quoteId ?? null,
+          ...approval,
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error('insert returned no order');
+      await tx.insert(orderLines).values(
+        group.map((item, index) => {
+          // A product deleted since keeps no rate or pack: untaxed, in units.
+          const { taxRate, packSize } = sold.get(item.productId) ?? { taxRate: 0, packSize: 1 };
+          return {
+            orderId: order.id,
+            position: index + 1,
+            productId: item.productId,
+            name: item.name,
+            image: item.image,
+            brand: item.brand,
+            category: item.category,
+            price: item.price,
+            listPrice: item.listPrice,
+            sku: item.sku,
+            quantity: item.buyQuantity,
+            taxRate,
+            tax: taxOf(lineAmount(item.price, item.buyQuantity), taxRate),
+            packSize,
+          };
+        }),
+      );
+      // The total from the snapshot prices, computed by the database in numeric (no float drift).
+      const [row] = await tx
+        .update(orders)
+        .set({
+          total: sql`(SELECT coalesce(sum(${orderLines.lineTotal}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${order.id})`,
+          tax: sql`(SELECT coalesce(sum(${orderLines.tax}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${order.id})`,
+          lineCount: group.length,
+          units: group.reduce((sum, item) => sum + item.buyQuantity, 0),
+        })
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (!row) throw new Error('update returned no order');
+      const { _id, orderNumber, sellerEmail, sellerName, status, total, tax } = toOrderSummary(row);
+      placed.push({ _id, orderNumber, sellerEmail, sellerName, status, total, tax });
+      notices.push({
+        order: row,
+        lines: group.map((item) => ({
+          ...item,
+          quantity: item.buyQuantity,
+          taxRate: sold.get(item.productId)?.taxRate ?? 0,
+        })),
+      });
+    }
+    // The outbox: the seller's and the buyer's notifications commit with the orders. An order
+    // awaiting approval tells the approvers instead; its sellers hear of it once approved.
+    if (awaits) await notifyApprovalRequested(tx, notices);
+    else await notifyOrdersPlaced(tx, notices);
+    return { acknowledged: true, checkoutId, orders: placed };
+  };
+}
+
 export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTimeoutHours: number }) {
+  const placeItems = createPlacement({ approvalTimeoutHours });
   return {
     /**
      * Checkout, in one transaction: the caller's cart items (their stock is already held) are
@@ -135,140 +302,18 @@ export function createCheckout(db: AppDb, { approvalTimeoutHours }: { approvalTi
           .where(and(eq(cartItems.userUid, user.uid), holding()))
           .returning();
         if (items.length === 0) throw new AppError('EMPTY_CART', 'Your cart is empty: there is nothing to order.');
-        const sold = await assertCartFitsRules(tx, items);
-
-        const bySeller = new Map<string, CartItemRow[]>();
-        const oldestFirst = [...items].sort(
-          (a, b) => a.buyDate.getTime() - b.buyDate.getTime() || a.id.localeCompare(b.id),
-        );
-        for (const item of oldestFirst) bySeller.set(item.sellerId, [...(bySeller.get(item.sellerId) ?? []), item]);
-        const groups = [...bySeller.values()].sort((a, b) =>
-          (a[0]?.sellerEmail ?? '').localeCompare(b[0]?.sellerEmail ?? ''),
-        );
-
-        // A company member's checkout above their spending limit waits for approval, every order
-        // of it: the total is of the whole checkout, in exact cents (a limit exactly met is placed).
-        const member = await membershipOf(tx, user.uid);
-        const checkoutTotal = sumAmounts(items.map((item) => lineAmount(item.price, item.buyQuantity)));
-        const awaits = member !== null && !withinSpendingLimit(checkoutTotal, member.spendingLimit);
-        const approval = awaits
-          ? {
-              status: 'awaiting_approval' as const,
-              approvalLimit: member.spendingLimit,
-              approvalCheckoutTotal: checkoutTotal,
-              submittedAt: sql`now()`,
-              approvalExpiresAt: sql`now() + make_interval(hours => ${approvalTimeoutHours})`,
-            }
-          : {};
-
-        const sellerNames = await companyNames(tx, [...bySeller.keys()]);
-        const checkoutId = randomUUID();
-        const placed: PlaceOrderResult['orders'] = [];
-        const notices: PlacedOrder[] = [];
-        // Each seller's account with the buyer: on account when its terms are net and its credit
-        // covers the order (409 CREDIT_LIMIT_EXCEEDED otherwise: nothing of the checkout is placed),
-        // or prepaid. The account rows are locked in seller order, so two checkouts never deadlock.
-        const credits = new Map<string, { onAccount: boolean; prepaid: boolean }>();
-        const bySellerId = [...groups].sort((a, b) => (a[0]?.sellerId ?? '').localeCompare(b[0]?.sellerId ?? ''));
-        for (const group of bySellerId) {
-          const [first] = group;
-          if (!first) continue;
-          const gross = totalsOf(
-            group.map((item) => ({
-              lineTotal: lineAmount(item.price, item.buyQuantity),
-              taxRate: sold.get(item.productId)?.taxRate ?? 0,
-            })),
-          ).gross;
-          const creditor = sellerNames.get(first.sellerId) ?? first.sellerEmail;
-          const buyer = { companyId: member?.companyId ?? null, uid: user.uid };
-          credits.set(first.sellerId, await onAccount(tx, first.sellerId, buyer, gross, creditor));
-        }
-        for (const group of groups) {
-          const [first] = group;
-          if (!first) continue;
-          const credit = credits.get(first.sellerId) ?? { onAccount: false, prepaid: false };
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              checkoutId,
-              buyerUid: user.uid,
-              buyerEmail: user.email,
-              buyerName: user.displayName,
-              sellerId: first.sellerId,
-              sellerEmail: first.sellerEmail,
-              sellerName: sellerNames.get(first.sellerId) ?? null,
-              poNumber: input.poNumber,
-              shipName: input.shipTo.name,
-              shipLine1: input.shipTo.line1,
-              shipLine2: input.shipTo.line2,
-              shipCity: input.shipTo.city,
-              shipPostalCode: input.shipTo.postalCode,
-              shipCountry: input.shipTo.country,
-              shipPhone: input.shipTo.phone,
-              note: input.note,
-              companyId: member?.companyId ?? null,
-              companyName: member?.companyName ?? null,
-              onAccount: credit.onAccount,
-              prepaid: credit.prepaid,
-              ...approval,
-            })
-            .returning({ id: orders.id });
-          if (!order) throw new Error('insert returned no order');
-          await tx.insert(orderLines).values(
-            group.map((item, index) => {
-              // A product deleted since keeps no rate or pack: untaxed, in units.
-              const { taxRate, packSize } = sold.get(item.productId) ?? { taxRate: 0, packSize: 1 };
-              return {
-                orderId: order.id,
-                position: index + 1,
-                productId: item.productId,
-                name: item.name,
-                image: item.image,
-                brand: item.brand,
-                category: item.category,
-                price: item.price,
-                listPrice: item.listPrice,
-                sku: item.sku,
-                quantity: item.buyQuantity,
-                taxRate,
-                tax: taxOf(lineAmount(item.price, item.buyQuantity), taxRate),
-                packSize,
-              };
-            }),
-          );
-          // The total from the snapshot prices, computed by the database in numeric (no float drift).
-          const [row] = await tx
-            .update(orders)
-            .set({
-              total: sql`(SELECT coalesce(sum(${orderLines.lineTotal}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${order.id})`,
-              tax: sql`(SELECT coalesce(sum(${orderLines.tax}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${order.id})`,
-              lineCount: group.length,
-              units: group.reduce((sum, item) => sum + item.buyQuantity, 0),
-            })
-            .where(eq(orders.id, order.id))
-            .returning();
-          if (!row) throw new Error('update returned no order');
-          const { _id, orderNumber, sellerEmail, sellerName, status, total, tax } = toOrderSummary(row);
-          placed.push({ _id, orderNumber, sellerEmail, sellerName, status, total, tax });
-          notices.push({
-            order: row,
-            lines: group.map((item) => ({
-              ...item,
-              quantity: item.buyQuantity,
-              taxRate: sold.get(item.productId)?.taxRate ?? 0,
-            })),
-          });
-        }
-        // The outbox: the seller's and the buyer's notifications commit with the orders. An order
-        // awaiting approval tells the approvers instead; its sellers hear of it once approved.
-        if (awaits) await notifyApprovalRequested(tx, notices);
-        else await notifyOrdersPlaced(tx, notices);
-        const result: PlaceOrderResult = { acknowledged: true, checkoutId, orders: placed };
+        const result = await placeItems(tx, user, input, items, { from: 'cart' });
         await inTransaction?.(tx, result);
         return result;
       });
     },
 
-    /** The caller's orders as buyer or as seller, newest first, paged by offset or keyset cursor. */
+    /**
+     * Places `items` as the caller's orders inside the caller's transaction, exactly as a checkout
+     * of a cart holding them would (one order per seller, approvals, accounts, notifications): an
+     * accepted quote's lines come this way at the quote's prices (docs/architecture.md, "Quotes").
+     * The items' stock must already be taken.
+     */
+    placeItems,
   };
 }

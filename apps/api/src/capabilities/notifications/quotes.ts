@@ -1,0 +1,115 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatPrice, formatQuoteNumber, rolesThatCan, type NotificationKind } from '@b2b/shared';
+import type { AppTx } from '../../db/client.js';
+import { accounts, companyMembers, type QuoteRow } from '../../db/schema.js';
+import { formatTime, write } from './events.js';
+
+/*
+ * The quotes' notifications (docs/architecture.md, "Quotes"): the seller's admins and order desk
+ * hear of a request, an acceptance, a decline and a revision request; the buyer (and, in a company,
+ * nobody else: their colleagues see the quote, but it is the requester's) hears of an offer and of
+ * its coming expiry. Nobody is told of their own move. The key holds the quote, the kind and the
+ * version, so a retried move or two sweeping processes write each once.
+ */
+
+interface Recipient {
+  uid: string;
+  email: string;
+}
+
+export type QuoteNotice = Extract<
+  NotificationKind,
+  | 'quote_requested'
+  | 'quote_offered'
+  | 'quote_expiring'
+  | 'quote_accepted'
+  | 'quote_declined'
+  | 'quote_revision_requested'
+>;
+
+/** The seller's staff who answer quotes: a company's members whose role may, or the user selling on their own. */
+async function quoteStaff(tx: AppTx, quote: QuoteRow): Promise<Recipient[]> {
+  if (quote.sellerName === null) {
+    const [person] = await tx
+      .select({ uid: accounts.uid, email: accounts.email })
+      .from(accounts)
+      .where(eq(accounts.uid, quote.sellerId));
+    return [person ?? { uid: quote.sellerId, email: quote.sellerEmail }];
+  }
+  return tx
+    .select({ uid: companyMembers.uid, email: companyMembers.email })
+    .from(companyMembers)
+    .where(
+      and(
+        sql`${companyMembers.companyId}::text = ${quote.sellerId}`,
+        inArray(companyMembers.role, rolesThatCan('quotes')),
+      ),
+    )
+    .orderBy(companyMembers.uid);
+}
+
+const TO_SELLER: readonly QuoteNotice[] = [
+  'quote_requested',
+  'quote_accepted',
+  'quote_declined',
+  'quote_revision_requested',
+];
+
+function wording(kind: QuoteNotice, quote: QuoteRow, net: number | null): { title: string; body: string } {
+  const number = formatQuoteNumber(quote.number);
+  const buyer = quote.companyName ? `${quote.buyerName} (${quote.companyName})` : quote.buyerName;
+  const seller = quote.sellerName ?? quote.sellerEmail;
+  const until = quote.validUntil ? formatTime(quote.validUntil) : '';
+  const amount = net === null ? '' : ` for ${formatPrice(net)}`;
+  switch (kind) {
+    case 'quote_requested':
+      return { title: `${buyer} asks for a quote`, body: `Quote ${number}: answer with your prices.` };
+    case 'quote_offered':
+      return {
+        title: quote.version > 1 ? `A revised offer from ${seller}` : `An offer from ${seller}`,
+        body: `Quote ${number}, version ${quote.version}${amount} (net), valid until ${until}.`,
+      };
+    case 'quote_expiring':
+      return {
+        title: `Quote ${number} expires soon`,
+        body: `The offer from ${seller}${amount} is valid until ${until}.`,
+      };
+    case 'quote_accepted':
+      return { title: `${buyer} accepted quote ${number}`, body: `Version ${quote.version}${amount} became an order.` };
+    case 'quote_declined':
+      return { title: `${buyer} declined quote ${number}`, body: `The quote is closed.` };
+    case 'quote_revision_requested':
+      return { title: `${buyer} asks to revise quote ${number}`, body: `Offer again with new prices.` };
+  }
+}
+
+/**
+ * Writes `kind` of `quote` to its recipients, less `actor` (nobody hears of their own move), in
+ * the move's transaction. `net`: the standing offer's total, where the message names it.
+ */
+export async function notifyQuote(
+  tx: AppTx,
+  kind: QuoteNotice,
+  quote: QuoteRow,
+  { actorUid, net = null }: { actorUid: string | null; net?: number | null },
+): Promise<void> {
+  const recipients = TO_SELLER.includes(kind)
+    ? await quoteStaff(tx, quote)
+    : [{ uid: quote.buyerUid, email: quote.buyerEmail }];
+  const { title, body } = wording(kind, quote, net);
+  await write(
+    tx,
+    recipients
+      .filter((recipient) => recipient.uid !== actorUid)
+      .map((recipient) => ({
+        key: `${kind}:${quote.id}:${quote.version}:${recipient.uid}`,
+        userUid: recipient.uid,
+        userEmail: recipient.email,
+        kind,
+        title,
+        body,
+        link: `/quotes/${quote.id}`,
+        data: {},
+      })),
+  );
+}
