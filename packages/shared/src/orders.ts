@@ -221,6 +221,8 @@ export const orderSchema = orderSummarySchema.extend({
       creditNotes: z.array(z.object({ _id: z.uuid(), number: z.string() })),
     })
     .nullable(),
+  /** The accepted quote it was placed from, at that quote's prices (docs/architecture.md, "Quotes"); null for a cart's. */
+  quote: z.object({ _id: z.uuid(), number: z.string() }).nullable(),
   /** Whether the caller may issue its invoice now: the seller's desk, once confirmed, before one exists. */
   canInvoice: z.boolean(),
   /** One entry per status the order has been in, oldest first. */

@@ -185,6 +185,7 @@ export function buildOrder(
     lines,
     totals: totalsOf(lines),
     invoice: null,
+    quote: null,
     canInvoice: false,
     history,
     nextStatuses: nextStatuses(status, [viewer]),

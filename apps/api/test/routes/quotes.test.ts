@@ -268,7 +268,8 @@ describe('negotiation', () => {
     expect(order.lines.map((l) => [l.name, l.quantity, l.price, l.lineTotal])).toEqual([
       ['Saucepan 24 cm', 500, 16.35, 8175],
     ]);
-    expect(order).toMatchObject({ poNumber: 'PO-77', companyName: 'Harbour Hotels' });
+    expect(order).toMatchObject({ poNumber: 'PO-77', companyName: 'Harbour Hotels', quote: { _id: id } });
+    expect(order.quote?.number).toMatch(/^Q-\d{6}$/);
     expect(await t.api.stockOf(pan)).toBe(stock - 500);
     const accepted = await ok<Quote>(seller.desk, 'GET', `/api/quotes/${id}`);
     expect(accepted).toMatchObject({

@@ -10,7 +10,8 @@ import { createUser, type TestUser } from '../helpers/users.js';
  * Invoice numbers under concurrency (issue 39): two API processes (src/server.ts, as production
  * runs it) on one PostgreSQL database issue 200 invoices of one seller at once, and the numbers
  * are 1 to 200 with no gap and no duplicate; an invoice falling due is reminded once, though
- * both processes sweep every second. PostgreSQL project only: PGlite is one process.
+ * both processes sweep every second, and so are offers about to expire (issue 40), which expire
+ * once. PostgreSQL project only: PGlite is one process.
  */
 
 type RunningApi = ApiProcess & { url: string };
@@ -36,6 +37,7 @@ describe.skipIf(!usesPostgres())('invoice numbers across two API processes', () 
       DATABASE_URL: database.url,
       WRITE_RATE_LIMIT_PER_MINUTE: '100000',
       PAYMENT_REMINDER_SWEEP_SECONDS: '1',
+      QUOTE_SWEEP_SECONDS: '1',
     };
     // One after the other: the first applies the migrations.
     a = await startApi(env);
@@ -107,6 +109,46 @@ describe.skipIf(!usesPostgres())('invoice numbers across two API processes', () 
       // Several more sweeps of each process go by.
       await new Promise((r) => setTimeout(r, 3_000));
       expect(await reminded()).toBe(1);
+    } finally {
+      await db.end();
+    }
+  }, 60_000);
+
+  test('offers expiring within a day are warned of once, and lapsed ones expire once, though both processes sweep every second', async () => {
+    const db = new pg.Client({ connectionString: database?.url });
+    await db.connect();
+    try {
+      // 20 offers valid for another hour, 20 that lapsed a minute ago, written straight into the shared database.
+      await db.query(
+        `INSERT INTO quotes (request_id, buyer_uid, buyer_email, buyer_name, seller_id, seller_email, status, version, valid_until)
+         SELECT gen_random_uuid(), 'quote-buyer-' || n, 'quote-buyer' || n || '@example.com', 'Buyer ' || n, $1, $2,
+           'offered', 1, now() + CASE WHEN n <= 20 THEN interval '1 hour' ELSE interval '-1 minute' END
+         FROM generate_series(1, 40) AS n`,
+        [seller.uid, seller.email],
+      );
+      const counts = async () =>
+        (
+          await db.query<{ warned: number; expired: number }>(
+            `SELECT (SELECT count(*)::int FROM notifications WHERE kind = 'quote_expiring') AS warned,
+                    (SELECT count(*)::int FROM quote_events WHERE kind = 'expire') AS expired`,
+          )
+        ).rows[0] ?? { warned: 0, expired: 0 };
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const { warned, expired } = await counts();
+        if ((warned >= 20 && expired >= 20) || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // Several more sweeps of each process go by.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(await counts()).toEqual({ warned: 20, expired: 20 });
+      const { rows } = await db.query<{ status: string; n: number }>(
+        `SELECT status, count(*)::int AS n FROM quotes GROUP BY status ORDER BY status`,
+      );
+      expect(rows).toEqual([
+        { status: 'expired', n: 20 },
+        { status: 'offered', n: 20 },
+      ]);
     } finally {
       await db.end();
     }

@@ -3,6 +3,7 @@ import {
   can,
   canApprove,
   formatOrderNumber,
+  formatQuoteNumber,
   nextStatuses,
   totalsOf,
   withinSpendingLimit,
@@ -16,7 +17,7 @@ import {
   type OrderSummary,
 } from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
-import { creditNotes, invoices, orders, type OrderLineRow, type OrderRow } from '../../db/schema.js';
+import { creditNotes, invoices, orders, quotes, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { membersOf, type Membership } from '../companies/index.js';
 
@@ -113,7 +114,7 @@ export function toOrder(
   row: OrderRow,
   lines: OrderLineRow[],
   roles: OrderActor[],
-  { approval, invoice }: { approval: OrderApproval | null; invoice: Order['invoice'] },
+  { approval, invoice, quote }: { approval: OrderApproval | null; invoice: Order['invoice']; quote: Order['quote'] },
   user?: AuthUser,
 ): Order {
   // An approver who may not approve this one (their own, above their own limit) is not offered it.
@@ -151,6 +152,7 @@ export function toOrder(
     })),
     totals: totalsOf(lines),
     invoice,
+    quote,
     canInvoice: invoice === null && roles.includes('seller') && INVOICEABLE_STATUSES.includes(row.status),
     history: history(row),
     nextStatuses: nextStatuses(row.status, roles).filter((status) => !(blocked && status === 'placed')),
@@ -197,10 +199,24 @@ export async function invoiceOf(executor: AppDb | AppTx, orderId: string): Promi
   return { ...invoice, creditNotes: notes };
 }
 
-/** What an order shows beside its row and lines: its approval and its documents. */
+/** The quote an order was accepted from (null: a cart's order). */
+async function quoteOf(executor: AppDb | AppTx, row: OrderRow): Promise<Order['quote']> {
+  if (row.quoteId === null) return null;
+  const [quote] = await executor
+    .select({ _id: quotes.id, number: quotes.number })
+    .from(quotes)
+    .where(eq(quotes.id, row.quoteId));
+  return quote ? { _id: quote._id, number: formatQuoteNumber(quote.number) } : null;
+}
+
+/** What an order shows beside its row and lines: its approval, its documents and its quote. */
 export async function extrasOf(executor: AppDb | AppTx, row: OrderRow) {
-  const [approval, invoice] = [await approvalOf(executor, row), await invoiceOf(executor, row.id)];
-  return { approval, invoice };
+  const [approval, invoice, quote] = [
+    await approvalOf(executor, row),
+    await invoiceOf(executor, row.id),
+    await quoteOf(executor, row),
+  ];
+  return { approval, invoice, quote };
 }
 
 /**
