@@ -19,6 +19,27 @@ export class AppError extends Error {
   }
 }
 
+/** One line of a request refused, by the field (a product's id) and why: a detail of `refuseLines`. */
+export interface LineRefusal {
+  code: ErrorCode;
+  field: string;
+  message: string;
+}
+
+/**
+ * Refuses a request of several lines when any line is refused (nothing of it is done): the first
+ * refusal's code, `lead` and every line's reason in the message, each line in the details.
+ */
+export function refuseLines(lead: string, refusals: readonly LineRefusal[]): void {
+  const [first] = refusals;
+  if (!first) return;
+  throw new AppError(
+    first.code,
+    `${lead} ${refusals.map((refusal) => refusal.message).join(' ')}`,
+    refusals.map(({ field, message }) => ({ field, message })),
+  );
+}
+
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found.`);
 
 /**

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { judgeQuantity, LIMITS, type QuantityRefusal } from '@b2b/shared';
-import { AppError } from '../../lib/errors.js';
+import { judgeQuantity, LIMITS } from '@b2b/shared';
+import { refuseLines, type LineRefusal } from '../../lib/errors.js';
 import type { AppTx } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 
@@ -72,7 +72,7 @@ export async function takeStock(tx: AppTx, takes: readonly StockTake[]) {
     .orderBy(products.id)
     .for('update');
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const refusals: { code: QuantityRefusal; field: string; message: string }[] = [];
+  const refusals: LineRefusal[] = [];
   for (const take of takes) {
     const product = byId.get(take.productId);
     if (!product) {
@@ -87,14 +87,7 @@ export async function takeStock(tx: AppTx, takes: readonly StockTake[]) {
     if (!verdict.ok)
       refusals.push({ code: verdict.code, field: take.productId, message: `${take.name}: ${verdict.message}` });
   }
-  const [first] = refusals;
-  if (first) {
-    throw new AppError(
-      first.code,
-      `Nothing was ordered: ${refusals.map((refusal) => refusal.message).join(' ')}`,
-      refusals.map(({ field, message }) => ({ field, message })),
-    );
-  }
+  refuseLines('Nothing was ordered:', refusals);
   for (const take of takes) {
     const taken = await tx
       .update(products)

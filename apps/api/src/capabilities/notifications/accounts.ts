@@ -39,7 +39,7 @@ export async function notifyCreditNear(
 }
 
 /** The staff of a seller with `permission` (a company's), or the seller itself (a user's uid). */
-async function sellerStaff(tx: AppTx, sellerId: string, permission: Permission): Promise<Recipient[]> {
+export async function sellerStaff(tx: AppTx, sellerId: string, permission: Permission): Promise<Recipient[]> {
   const staff = await tx
     .select({ uid: companyMembers.uid, email: companyMembers.email })
     .from(companyMembers)

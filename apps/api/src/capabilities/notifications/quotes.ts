@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { formatPrice, formatQuoteNumber, rolesThatCan, type NotificationKind } from '@b2b/shared';
+import { formatPrice, formatQuoteNumber, type NotificationKind } from '@b2b/shared';
 import type { AppTx } from '../../db/client.js';
-import { accounts, companyMembers, type QuoteRow } from '../../db/schema.js';
+import type { QuoteRow } from '../../db/schema.js';
+import { sellerStaff } from './accounts.js';
 import { formatTime, write } from './events.js';
 
 /*
@@ -12,11 +12,6 @@ import { formatTime, write } from './events.js';
  * version, so a retried move or two sweeping processes write each once.
  */
 
-interface Recipient {
-  uid: string;
-  email: string;
-}
-
 export type QuoteNotice = Extract<
   NotificationKind,
   | 'quote_requested'
@@ -26,27 +21,6 @@ export type QuoteNotice = Extract<
   | 'quote_declined'
   | 'quote_revision_requested'
 >;
-
-/** The seller's staff who answer quotes: a company's members whose role may, or the user selling on their own. */
-async function quoteStaff(tx: AppTx, quote: QuoteRow): Promise<Recipient[]> {
-  if (quote.sellerName === null) {
-    const [person] = await tx
-      .select({ uid: accounts.uid, email: accounts.email })
-      .from(accounts)
-      .where(eq(accounts.uid, quote.sellerId));
-    return [person ?? { uid: quote.sellerId, email: quote.sellerEmail }];
-  }
-  return tx
-    .select({ uid: companyMembers.uid, email: companyMembers.email })
-    .from(companyMembers)
-    .where(
-      and(
-        sql`${companyMembers.companyId}::text = ${quote.sellerId}`,
-        inArray(companyMembers.role, rolesThatCan('quotes')),
-      ),
-    )
-    .orderBy(companyMembers.uid);
-}
 
 const TO_SELLER: readonly QuoteNotice[] = [
   'quote_requested',
@@ -94,7 +68,7 @@ export async function notifyQuote(
   { actorUid, net = null }: { actorUid: string | null; net?: number | null },
 ): Promise<void> {
   const recipients = TO_SELLER.includes(kind)
-    ? await quoteStaff(tx, quote)
+    ? await sellerStaff(tx, quote.sellerId, 'quotes')
     : [{ uid: quote.buyerUid, email: quote.buyerEmail }];
   const { title, body } = wording(kind, quote, net);
   await write(

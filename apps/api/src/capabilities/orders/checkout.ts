@@ -10,11 +10,10 @@ import {
   withinSpendingLimit,
   type PlaceOrder,
   type PlaceOrderResult,
-  type QuantityRefusal,
 } from '@b2b/shared';
 import type { AppDb, AppTx, InTransaction } from '../../db/client.js';
 import { cartItems, orderLines, orders, products, type CartItemRow } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, refuseLines, type LineRefusal } from '../../lib/errors.js';
 import { notifyApprovalRequested, notifyOrdersPlaced, type PlacedOrder } from '../notifications/index.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { companyNames, membershipOf } from '../companies/index.js';
@@ -53,7 +52,7 @@ async function assertCartFitsRules(
     .from(products)
     .where(inArray(products.id, [...totals.keys()]));
   const sold = new Map(rules.map((rule) => [rule.id, { taxRate: rule.taxRate, packSize: rule.packSize }]));
-  const refusals: { code: QuantityRefusal; field: string; message: string }[] = [];
+  const refusals: LineRefusal[] = [];
   for (const product of rules) {
     const total = totals.get(product.id);
     if (!total) continue;
@@ -61,13 +60,11 @@ async function assertCartFitsRules(
     if (!verdict.ok)
       refusals.push({ code: verdict.code, field: product.id, message: `${total.name}: ${verdict.message}` });
   }
-  const [first] = refusals;
-  if (!first) return sold;
-  throw new AppError(
-    first.code,
-    `${from === 'cart' ? 'Your cart' : 'The quote'} no longer fits the seller's rules, so nothing was ordered. ${refusals.map((r) => r.message).join(' ')}`,
-    refusals.map(({ field, message }) => ({ field, message })),
+  refuseLines(
+    `${from === 'cart' ? 'Your cart' : 'The quote'} no longer fits the seller's rules, so nothing was ordered.`,
+    refusals,
   );
+  return sold;
 }
 
 /**

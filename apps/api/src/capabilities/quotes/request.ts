@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { judgeQuantity, type QuoteRequestLineInput } from '@b2b/shared';
 import type { AppTx } from '../../db/client.js';
 import { products, quoteEvents, quoteLines, quotes, type QuoteRow } from '../../db/schema.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { notFound, refuseLines, type LineRefusal } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { openPriceBook } from '../../pricing/price-book.js';
 import { companyNames, sellerOfMember, type Membership } from '../companies/index.js';
@@ -35,7 +35,7 @@ export async function writeRequest(
   const rows = await tx.select().from(products).where(inArray(products.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const me = sellerOfMember(member, user).id;
-  const refusals: { code: AppError['code']; field: string; message: string }[] = [];
+  const refusals: LineRefusal[] = [];
   for (const line of lines) {
     const product = byId.get(line.productId);
     if (!product) throw notFound('Product');
@@ -51,14 +51,7 @@ export async function writeRequest(
     if (!verdict.ok)
       refusals.push({ code: verdict.code, field: product.id, message: `${product.name}: ${verdict.message}` });
   }
-  const [first] = refusals;
-  if (first) {
-    throw new AppError(
-      first.code,
-      `Nothing was asked: ${refusals.map((refusal) => refusal.message).join(' ')}`,
-      refusals.map(({ field, message: text }) => ({ field, message: text })),
-    );
-  }
+  refuseLines('Nothing was asked:', refusals);
 
   const book = await openPriceBook(tx, { uids: [user.uid], productIds: ids });
   const bySeller = new Map<string, RequestLine[]>();
