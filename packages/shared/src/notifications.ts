@@ -26,14 +26,16 @@ export const NOTIFICATION_KINDS = [
   'payment_due',
   'payment_overdue',
   'credit_limit_near',
-  // Quotes: a request to the seller's admins and order desk; an offer (or a revised one) and the
-  // warning a day before it expires to the buyer; acceptance, decline and a revision request to the seller.
+  // Quotes: a request to the seller's admins and order desk; an offer (or a revised one), the
+  // warning a day before it expires and a withdrawal to the buyer; acceptance, decline and a
+  // revision request to the seller.
   'quote_requested',
   'quote_offered',
   'quote_expiring',
   'quote_accepted',
   'quote_declined',
   'quote_revision_requested',
+  'quote_withdrawn',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -69,6 +71,7 @@ export const EMAIL_TOPIC_OF: Record<NotificationKind, EmailTopic> = {
   quote_revision_requested: 'newOrders',
   quote_offered: 'orderUpdates',
   quote_expiring: 'orderUpdates',
+  quote_withdrawn: 'orderUpdates',
 };
 
 export const EMAIL_TOPIC_LABELS: Record<EmailTopic, { label: string; hint: string }> = {

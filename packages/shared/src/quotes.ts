@@ -82,7 +82,9 @@ export const QUOTE_TRANSITIONS: Record<QuoteStatus, Partial<Record<QuoteStatus, 
   },
   revision_requested: { offered: ['seller'], declined: ['buyer'], withdrawn: ['seller'] },
   expired: { offered: ['seller'] },
-  accepted: {},
+  // The order an acceptance placed was rejected by the buyer's approver (or nobody decided in
+  // time): the offer stands again, or has expired meanwhile.
+  accepted: { offered: ['system'], expired: ['system'] },
   declined: {},
   withdrawn: {},
 };
@@ -162,8 +164,17 @@ export const quoteDeclineSchema = z.object({ message: optionalMessage });
 export const quoteMessageSchema = z.object({ text: message('A message') });
 export type QuoteMessageInput = z.input<typeof quoteMessageSchema>;
 
-/** POST /quotes/:id/accept: where the order goes and its references, as at checkout. */
-export const quoteAcceptSchema = placeOrderSchema;
+/**
+ * POST /quotes/:id/accept: where the order goes and its references, as at checkout, and the
+ * version the buyer accepts (the one they read: a newer offer meanwhile is 409 QUOTE_CHANGED).
+ */
+export const quoteAcceptSchema = placeOrderSchema.extend({
+  version: z
+    .number({ error: 'Version must be the number of the offer you accept.' })
+    .int('Version must be the number of the offer you accept.')
+    .min(1, 'Version must be the number of the offer you accept.')
+    .optional(),
+});
 export type QuoteAcceptInput = z.input<typeof quoteAcceptSchema>;
 
 /** What accepting answers: the order placed (or awaiting approval), as checkout answers, and the quote. */
@@ -186,11 +197,11 @@ export const quoteLineSchema = z.object({
   listPrice: z.number(),
   /** What the buyer would have paid for the quantity when asked (their tier or contract price). */
   yourPrice: z.number(),
-  /** The product's rules now (null once it is deleted): what an offer's quantity must fit. */
+  /** The product's rules now (1, 1 and none once it is deleted, and `available` false): what an offer's quantity must fit. */
   packSize: z.number().int(),
   minSellQty: z.number().int(),
   maxOrderQty: z.number().int().nullable(),
-  /** Whether the shelf holds the quantity asked right now (a quote holds no stock: acceptance takes it). */
+  /** Whether the shelf holds the standing offer's quantity (before an offer, the one asked) right now: a quote holds no stock. */
   available: z.boolean(),
 });
 export type QuoteLine = z.output<typeof quoteLineSchema>;
@@ -224,6 +235,7 @@ export const QUOTE_EVENT_KINDS = [
   'decline',
   'withdraw',
   'expire',
+  'reopen',
   'message',
 ] as const;
 export type QuoteEventKind = (typeof QUOTE_EVENT_KINDS)[number];

@@ -23,8 +23,8 @@ export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
 /** One sentence per role, for the staff page's role picker. */
 export const COMPANY_ROLE_HINTS: Record<CompanyRole, string> = {
   admin: 'Everything: staff, addresses, catalogue, sales and the activity log.',
-  approver: 'Buys, and approves colleagues’ orders above their limit.',
-  buyer: 'Buys for the company within their spending limit.',
+  approver: 'Buys and asks for quotes, and approves colleagues’ orders above their limit; sees the company’s quotes.',
+  buyer: 'Buys for the company within their spending limit, and asks sellers for quotes.',
   catalogue: 'Keeps the company’s products, prices and stock; imports and exports.',
   sales: 'Runs the order desk: confirms, ships, delivers and cancels the company’s sales; answers requests for quote.',
 };

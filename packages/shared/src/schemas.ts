@@ -390,6 +390,8 @@ export const ERROR_STATUS = {
   PAYMENT_REQUIRED: 409,
   /** Accepting an offer past its validUntil. */
   QUOTE_EXPIRED: 409,
+  /** Accepting an offer that a newer version has replaced since the buyer read it. */
+  QUOTE_CHANGED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MIN_ORDER_NOT_MET: 422,

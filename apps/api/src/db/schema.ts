@@ -331,6 +331,10 @@ export const orders = pgTable(
     index('orders_approval_expiry_idx')
       .on(t.approvalExpiresAt)
       .where(sql`${t.status} = 'awaiting_approval'`),
+    // One order per accepted quote (a rejected one lets the quote be accepted again).
+    uniqueIndex('orders_quote_idx')
+      .on(t.quoteId)
+      .where(sql`${t.quoteId} IS NOT NULL AND ${t.status} <> 'rejected'`),
   ],
 );
 

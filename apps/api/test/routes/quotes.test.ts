@@ -46,12 +46,12 @@ const offerPans = (id: string, unitPrice: number, quantity = 400, validUntil = i
     validUntil,
     message: 'Our best price',
   });
-const accept = (user: TestUser, id: string, key?: string) =>
+const accept = (user: TestUser, id: string, key?: string, version?: number) =>
   t.app.inject({
     method: 'POST',
     url: `/api/quotes/${id}/accept`,
     headers: { ...user.headers, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { shipTo, poNumber: 'PO-77' },
+    payload: { shipTo, poNumber: 'PO-77', ...(version === undefined ? {} : { version }) },
   });
 const kinds = async (user: TestUser) =>
   (await ok<Notification[]>(user, 'GET', '/api/notifications?limit=50')).map((n) => n.kind);
@@ -211,7 +211,7 @@ describe('negotiation', () => {
         })
       ).code,
     ).toBe('FORBIDDEN');
-    expect((await accept(seller.desk, id)).statusCode).toBe(409);
+    expect((await accept(seller.desk, id)).statusCode).toBe(403);
     const first = await offerPans(id, 17);
     expect(first).toMatchObject({ status: 'offered', version: 1, offerNet: 6800 });
     expect(first.moves).toEqual(['offered', 'withdrawn']);
@@ -244,8 +244,10 @@ describe('negotiation', () => {
           validUntil: inDays(-1),
         })
       ).details,
-    ).toEqual([{ field: 'validUntil', message: 'Choose a day from tomorrow on.' }]);
+    ).toEqual([{ field: 'validUntil', message: 'Choose a day from today to 180 days ahead.' }]);
     const second = await offerPans(id, 16.35, 500);
+    // The buyer who read version 1 and accepts it now is told of version 2 instead of ordering it unseen.
+    expect((await accept(hotel.buyer, id, undefined, 1)).json()).toMatchObject({ code: 'QUOTE_CHANGED' });
     expect(second).toMatchObject({ version: 2, offerNet: 8175 });
     expect(second.versions.map((v) => [v.version, v.lines[0]?.unitPrice, v.lines[0]?.quantity])).toEqual([
       [1, 17, 400],
@@ -258,7 +260,7 @@ describe('negotiation', () => {
     await ok(seller.catalogue, 'POST', `/api/price-lists/${list.id}/customers`, { email: hotel.buyer.email }, 201);
     const stock = await t.api.stockOf(pan);
     const key = randomUUID();
-    const [placed, retried] = [await accept(hotel.buyer, id, key), await accept(hotel.buyer, id, key)];
+    const [placed, retried] = [await accept(hotel.buyer, id, key, 2), await accept(hotel.buyer, id, key, 2)];
     expect(placed.statusCode, placed.body).toBe(201);
     expect(retried.json()).toEqual(placed.json());
     const result = placed.json<QuoteAcceptResult>();
@@ -294,14 +296,82 @@ describe('negotiation', () => {
     expect((await co.call(seller.catalogue, 'DELETE', `/api/price-lists/${list.id}`)).statusCode).toBe(204);
   });
 
-  test('above the buyer’s spending limit the accepted order awaits approval, as any checkout would', async () => {
+  test('above the buyer’s spending limit the accepted order awaits approval; the seller hears once it is approved; a rejection gives the offer back', async () => {
     const id = await askPans(hotel.chef, 40);
     await offerPans(id, 15, 40);
+    const stock = await t.api.stockOf(pan);
     const placed = await accept(hotel.chef, id);
     expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json<QuoteAcceptResult>().orders[0]?._id ?? '';
     expect(placed.json<QuoteAcceptResult>().orders[0]?.status).toBe('awaiting_approval');
     const waiting = await ok<Order[]>(hotel.admin, 'GET', '/api/companies/current/orders?status=awaiting_approval');
-    expect(waiting.map((o) => o._id)).toContain(placed.json<QuoteAcceptResult>().orders[0]?._id);
+    expect(waiting.map((o) => o._id)).toContain(orderId);
+    expect(await t.api.stockOf(pan)).toBe(stock - 40);
+    // Not the seller's yet: no order on their side of the quote, no acceptance notice.
+    const notices = async () =>
+      (await ok<Notification[]>(seller.desk, 'GET', '/api/notifications?limit=50')).filter(
+        (n) => n.kind === 'quote_accepted' && n.link === `/quotes/${id}`,
+      );
+    expect(await ok<Quote>(seller.desk, 'GET', `/api/quotes/${id}`)).toMatchObject({
+      status: 'accepted',
+      orderId: null,
+      orderNumber: null,
+    });
+    expect(await notices()).toHaveLength(0);
+    // The approver rejects: the stock returns and the offer stands again; the chef accepts once more.
+    expect((await co.reject(hotel.approver, orderId, 'Not this month')).statusCode).toBe(200);
+    expect(await t.api.stockOf(pan)).toBe(stock);
+    const reopened = await ok<Quote>(hotel.chef, 'GET', `/api/quotes/${id}`);
+    expect(reopened).toMatchObject({ status: 'offered', orderId: null });
+    expect(reopened.thread.at(-1)).toMatchObject({ kind: 'reopen', side: 'system' });
+    expect(reopened.thread.at(-1)?.text).toMatch(/^Order B2B-\d{6} was rejected: the offer stands again\.$/);
+    const again = await accept(hotel.chef, id);
+    expect(again.statusCode, again.body).toBe(201);
+    const second = again.json<QuoteAcceptResult>().orders[0]?._id ?? '';
+    expect((await co.approve(hotel.approver, second)).statusCode).toBe(200);
+    expect(await notices()).toHaveLength(1);
+    expect((await ok<Quote>(seller.desk, 'GET', `/api/quotes/${id}`)).orderId).toBe(second);
+  });
+
+  test('a trade rule changed since the offer refuses the acceptance with 422 naming the line; nothing is placed', async () => {
+    const box = await t.api.addProduct(seller.catalogue, { name: 'Lunch box', price: 3, quantity: 900, minSellQty: 1 });
+    const [quote] = await ask(hotel.buyer, [{ productId: box, quantity: 100 }]);
+    const id = quote?._id ?? '';
+    await ok(seller.desk, 'POST', `/api/quotes/${id}/offer`, {
+      lines: [{ productId: box, quantity: 100, unitPrice: 2.5 }],
+      validUntil: inDays(5),
+    });
+    await ok(seller.catalogue, 'PUT', `/api/products/${box}`, { packSize: 12, minSellQty: 12 });
+    const orders = await orderCount();
+    const refusal = await accept(hotel.buyer, id);
+    expect(refusal.statusCode).toBe(422);
+    expect(refusal.json()).toMatchObject({ code: 'QUANTITY_NOT_MULTIPLE', details: [{ field: box }] });
+    expect(refusal.json<{ message: string }>().message).toMatch(/^Nothing was ordered: Lunch box: /);
+    expect(await orderCount()).toBe(orders);
+    expect(await t.api.stockOf(box)).toBe(900);
+  });
+
+  test('a requester who left the company no longer sees its quotes; a product deleted since may be left out of an offer', async () => {
+    const leaver = await known();
+    await co.join(hotel.admin, leaver, 'buyer');
+    const gone = await t.api.addProduct(seller.catalogue, { name: 'Old wok', price: 9, quantity: 50, minSellQty: 1 });
+    const [quote] = await ask(leaver, [
+      { productId: pan, quantity: 40 },
+      { productId: gone, quantity: 5 },
+    ]);
+    const id = quote?._id ?? '';
+    expect((await co.removeMember(hotel.admin, leaver.uid)).statusCode).toBe(204);
+    expect((await co.call(leaver, 'GET', `/api/quotes/${id}`)).statusCode).toBe(404);
+    expect((await ok<QuotePage>(leaver, 'GET', '/api/quotes')).items).toEqual([]);
+    // The company's admins still see and answer it.
+    expect((await ok<Quote>(hotel.admin, 'GET', `/api/quotes/${id}`)).side).toBe('buyer');
+    expect((await co.call(seller.catalogue, 'DELETE', `/api/products/${gone}`)).statusCode).toBe(200);
+    const offered = await ok<Quote>(seller.desk, 'POST', `/api/quotes/${id}/offer`, {
+      lines: [{ productId: pan, quantity: 40, unitPrice: 16 }],
+      validUntil: inDays(5),
+    });
+    expect(offered.versions[0]?.lines.map((l) => l.productId)).toEqual([pan]);
+    expect(offered.lines.find((l) => l.productId === gone)).toMatchObject({ available: false });
   });
 
   test('stock no longer there: 409 naming the line, nothing placed, the quote still open', async () => {
@@ -345,6 +415,11 @@ describe('negotiation', () => {
     const withdrawn = await askPans();
     expect((await refused(hotel.buyer, 'POST', `/api/quotes/${withdrawn}/withdraw`, 403)).code).toBe('FORBIDDEN');
     expect((await ok<Quote>(seller.admin, 'POST', `/api/quotes/${withdrawn}/withdraw`)).status).toBe('withdrawn');
+    expect(
+      (await ok<Notification[]>(hotel.buyer, 'GET', '/api/notifications?limit=50')).filter(
+        (n) => n.kind === 'quote_withdrawn' && n.link === `/quotes/${withdrawn}`,
+      ),
+    ).toHaveLength(1);
     expect((await accept(hotel.buyer, withdrawn)).json()).toMatchObject({ code: 'INVALID_TRANSITION' });
     expect(
       (

@@ -388,4 +388,5 @@ export const ACTION_LABEL: Record<NotificationKind, string> = {
   quote_accepted: 'Open the quote',
   quote_declined: 'Open the quote',
   quote_revision_requested: 'Revise the offer',
+  quote_withdrawn: 'Open the quote',
 };

@@ -20,6 +20,7 @@ export type QuoteNotice = Extract<
   | 'quote_accepted'
   | 'quote_declined'
   | 'quote_revision_requested'
+  | 'quote_withdrawn'
 >;
 
 const TO_SELLER: readonly QuoteNotice[] = [
@@ -49,11 +50,19 @@ function wording(kind: QuoteNotice, quote: QuoteRow, net: number | null): { titl
         body: `The offer from ${seller}${amount} is valid until ${until}.`,
       };
     case 'quote_accepted':
-      return { title: `${buyer} accepted quote ${number}`, body: `Version ${quote.version}${amount} became an order.` };
+      return {
+        title: `${buyer} accepted quote ${number}`,
+        body: `Version ${quote.version}${amount} (net) became an order.`,
+      };
     case 'quote_declined':
       return { title: `${buyer} declined quote ${number}`, body: `The quote is closed.` };
     case 'quote_revision_requested':
       return { title: `${buyer} asks to revise quote ${number}`, body: `Offer again with new prices.` };
+    case 'quote_withdrawn':
+      return {
+        title: `${seller} withdrew quote ${number}`,
+        body: `The quote is closed: ask again if you still need it.`,
+      };
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { APPROVAL_TIMEOUT_REASON, ORDER_STATUS_LABELS, type Order } from '@b2b/shared';
-import type { AppDb } from '../../db/client.js';
-import { orderLines, orders } from '../../db/schema.js';
+import type { AppDb, AppTx } from '../../db/client.js';
+import { orderLines, orders, type OrderRow } from '../../db/schema.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { notifyApprovalDecided } from '../notifications/index.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
@@ -11,7 +11,19 @@ import type { OrderQueries } from './queries.js';
 
 /* Company approvals: an approver's decision, and the timeout that rejects what nobody decided. */
 
+/**
+ * What another capability does when an approval is decided, in the decision's transaction (after
+ * the order row, and a rejection's stock, are written): an order accepted from a quote moves its
+ * quote on (docs/architecture.md, "Quotes"). Registered with `onApprovalDecided`.
+ */
+export type ApprovalListener = (tx: AppTx, order: OrderRow) => Promise<void>;
+
 export function createApprovals(db: AppDb, { linesOf, visibleOrder }: Pick<OrderQueries, 'linesOf' | 'visibleOrder'>) {
+  const listeners: ApprovalListener[] = [];
+  const decided = async (tx: AppTx, order: OrderRow) => {
+    for (const listener of listeners) await listener(tx, order);
+  };
+
   /**
    * Approve or reject, by an approver or admin of the buyer's company: the order row is locked,
    * so of an approve and a reject racing, the second finds it decided (409 INVALID_TRANSITION).
@@ -57,12 +69,18 @@ export function createApprovals(db: AppDb, { linesOf, visibleOrder }: Pick<Order
         );
       }
       await notifyApprovalDecided(tx, updated, lines);
+      await decided(tx, updated);
       const after = rolesOf(updated, user, member);
       return toOrder(updated, lines, after, await extrasOf(tx, updated), user);
     });
   }
 
   return {
+    /** Adds a listener every later decision (and timeout) calls in its transaction. */
+    onApprovalDecided(listener: ApprovalListener): void {
+      listeners.push(listener);
+    },
+
     approve(id: string, user: AuthUser): Promise<Order | null> {
       return decide(id, user, 'placed', '');
     },
@@ -115,6 +133,7 @@ export function createApprovals(db: AppDb, { linesOf, visibleOrder }: Pick<Order
             row,
             lines.filter((line) => line.orderId === row.id),
           );
+          await decided(tx, row);
         }
         return expired.length;
       });

@@ -4,3 +4,4 @@ export { orderStatusActivity } from './activity.js';
 export { createOrderQueries, type OrderQueries } from './queries.js';
 export { rolesOf, type OrderDocuments } from './mapping.js';
 export type { OrderRepository } from './repository.js';
+export type { ApprovalListener } from './approvals.js';

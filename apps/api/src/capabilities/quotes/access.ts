@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { can, canApprove, formatQuoteNumber, QUOTE_STATUS_LABELS, QUOTE_TRANSITIONS } from '@b2b/shared';
 import type { QuoteActor, QuoteSide, QuoteStatus } from '@b2b/shared';
 import type { AppDb, AppTx } from '../../db/client.js';
@@ -14,9 +14,12 @@ import { actingSeller, membershipOf, sellerOfMember, type Membership } from '../
  */
 
 export function sidesOf(row: QuoteRow, user: AuthUser, member: Membership | null): QuoteSide[] {
+  // The requester keeps the buyer's side while they buy for the business they asked for: one who
+  // left the company (or joined another) no longer sees its quotes, nor orders at its prices.
+  const company = member?.companyId ?? null;
   const buyer =
-    row.buyerUid === user.uid ||
-    (row.companyId !== null && member?.companyId === row.companyId && canApprove(member.role));
+    (row.buyerUid === user.uid && row.companyId === company) ||
+    (row.companyId !== null && company === row.companyId && canApprove(member?.role));
   const seller = sellerOfMember(member, user).id === row.sellerId && can(member?.role, 'quotes');
   return [...(buyer ? (['buyer'] as const) : []), ...(seller ? (['seller'] as const) : [])];
 }
@@ -25,6 +28,8 @@ export interface VisibleQuote {
   row: QuoteRow;
   sides: QuoteSide[];
   member: Membership | null;
+  /** Offered, and past its validUntil by the database's clock (the sweep may not have marked it yet). */
+  lapsed: boolean;
 }
 
 /** The quote if the caller is a party to it (locked for the rest of the transaction with `lock`); null otherwise. */
@@ -34,12 +39,15 @@ export async function visibleQuote(
   user: AuthUser,
   lock = false,
 ): Promise<VisibleQuote | null> {
-  const query = executor.select().from(quotes).where(eq(quotes.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) return null;
+  const query = executor
+    .select({ row: quotes, lapsed: sql<boolean>`(${quotes.status} = 'offered' AND ${quotes.validUntil} <= now())` })
+    .from(quotes)
+    .where(eq(quotes.id, id));
+  const [found] = lock ? await query.for('update') : await query;
+  if (!found) return null;
   const member = await membershipOf(executor, user.uid);
-  const sides = sidesOf(row, user, member);
-  return sides.length > 0 ? { row, sides, member } : null;
+  const sides = sidesOf(found.row, user, member);
+  return sides.length > 0 ? { row: found.row, sides, member, lapsed: found.lapsed } : null;
 }
 
 const VERBS: Record<QuoteStatus, string> = {
@@ -57,30 +65,42 @@ const VERBS: Record<QuoteStatus, string> = {
  * from the quote's status, 403 when it has, but for the other side. Returns the side that moves.
  */
 export function assertMove(visible: VisibleQuote, to: QuoteStatus, side: QuoteSide): QuoteActor {
-  const { row, sides } = visible;
+  const { row } = visible;
   const allowed = QUOTE_TRANSITIONS[row.status][to];
   const number = formatQuoteNumber(row.number);
+  assertSide(visible, side);
+  if (side === 'buyer') requireQuoteBuyer(visible.member);
   if (!allowed) {
     throw new AppError(
       'INVALID_TRANSITION',
       `Quote ${number} is ${QUOTE_STATUS_LABELS[row.status].toLowerCase()}: it cannot be ${VERBS[to]} now.`,
     );
   }
-  if (!sides.includes(side) || !allowed.includes(side)) {
+  if (!allowed.includes(side)) {
     throw forbidden(`Only the ${allowed.join(' or ')} side of quote ${number} can do that.`);
   }
   return side;
 }
 
-/** The list's filter for a side: the buyer's own (and their company's, for its approvers and admins), or the seller's. */
+/** 403 unless the caller is on `side` of the quote (checked before anything about its status is said). */
+export function assertSide(visible: VisibleQuote, side: QuoteSide): void {
+  if (!visible.sides.includes(side)) {
+    throw forbidden(`Only the ${side} side of quote ${formatQuoteNumber(visible.row.number)} can do that.`);
+  }
+}
+
+/** The list's filter for a side: the buyer's own for their business now (and their company's, for its approvers and admins), or the seller's. */
 export async function sideFilter(db: AppDb, user: AuthUser, side: QuoteSide): Promise<SQL | undefined> {
   if (side === 'seller') return eq(quotes.sellerId, (await actingSeller(db, user, 'quotes')).id);
   const member = await membershipOf(db, user.uid);
-  const own = eq(quotes.buyerUid, user.uid);
+  const own = and(
+    eq(quotes.buyerUid, user.uid),
+    member ? eq(quotes.companyId, member.companyId) : isNull(quotes.companyId),
+  );
   return member && canApprove(member.role) ? or(own, eq(quotes.companyId, member.companyId)) : own;
 }
 
-/** A buyer in a company asks and accepts by role (`requestQuotes`: admins, approvers, buyers). */
+/** A buyer in a company asks, accepts, revises and declines by role (`requestQuotes`: admins, approvers, buyers). */
 export function requireQuoteBuyer(member: Membership | null): void {
   if (member && !can(member.role, 'requestQuotes')) {
     throw forbidden('Only a company admin, approver or buyer can ask for quotes and accept them.');

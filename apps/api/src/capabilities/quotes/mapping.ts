@@ -34,15 +34,22 @@ export const SUMMARY_EXTRAS = {
   offerNet: sql<string | null>`(SELECT sum(${quoteOfferLines.lineTotal})::text FROM ${quoteOfferLines}
     WHERE ${quoteOfferLines.quoteId} = ${outer('id')} AND ${quoteOfferLines.version} = ${outer('version')})`,
   orderNumber: sql<number | null>`(SELECT ${orders.number} FROM ${orders} WHERE ${orders.id} = ${outer('order_id')})`,
+  orderStatus: sql<string | null>`(SELECT ${orders.status} FROM ${orders} WHERE ${orders.id} = ${outer('order_id')})`,
 };
 
 export interface SummaryExtras {
   lineCount: number;
   offerNet: string | null;
   orderNumber: number | null;
+  orderStatus: string | null;
 }
 
-export function toQuoteSummary(row: QuoteRow, extras: SummaryExtras): QuoteSummary {
+/** An order awaiting the buyer's approver is not the seller's to see yet (as for a cart's order). */
+const orderSeenBy = (side: QuoteSide, extras: SummaryExtras) =>
+  !(side === 'seller' && extras.orderStatus === 'awaiting_approval');
+
+export function toQuoteSummary(row: QuoteRow, extras: SummaryExtras, side: QuoteSide): QuoteSummary {
+  const order = orderSeenBy(side, extras);
   return {
     _id: row.id,
     number: formatQuoteNumber(row.number),
@@ -55,28 +62,39 @@ export function toQuoteSummary(row: QuoteRow, extras: SummaryExtras): QuoteSumma
     version: row.version > 0 ? row.version : null,
     offerNet: extras.offerNet === null ? null : Number(extras.offerNet),
     validUntil: row.validUntil?.toISOString() ?? null,
-    orderId: row.orderId,
-    orderNumber: extras.orderNumber === null ? null : formatOrderNumber(Number(extras.orderNumber)),
+    orderId: order ? row.orderId : null,
+    orderNumber: order && extras.orderNumber !== null ? formatOrderNumber(Number(extras.orderNumber)) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** Summaries of these quotes, in the order given. */
-export async function summariesOf(executor: AppDb | AppTx, ids: readonly string[]): Promise<QuoteSummary[]> {
+/** Summaries of these quotes as `side` sees them, in the order given. */
+export async function summariesOf(
+  executor: AppDb | AppTx,
+  ids: readonly string[],
+  side: QuoteSide,
+): Promise<QuoteSummary[]> {
   if (ids.length === 0) return [];
   const rows = await executor
     .select({ row: quotes, ...SUMMARY_EXTRAS })
     .from(quotes)
     .where(inArray(quotes.id, [...ids]));
-  const byId = new Map(rows.map(({ row, ...extras }) => [row.id, toQuoteSummary(row, extras)]));
+  const byId = new Map(rows.map(({ row, ...extras }) => [row.id, toQuoteSummary(row, extras, side)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The whole quote for `side`: its lines with the products' rules now, every version, the thread. */
-export async function readQuote(executor: AppDb | AppTx, row: QuoteRow, side: QuoteSide): Promise<Quote> {
+/**
+ * The whole quote for `side`: its lines with the products' rules now, every version, the thread.
+ * An offer past its validUntil that the sweep has not marked yet offers the moves of an expired one.
+ */
+export async function readQuote(
+  executor: AppDb | AppTx,
+  { row, lapsed }: { row: QuoteRow; lapsed: boolean },
+  side: QuoteSide,
+): Promise<Quote> {
   const [[summary], lines, versions, offerLines, thread] = [
-    await summariesOf(executor, [row.id]),
+    await summariesOf(executor, [row.id], side),
     await executor
       .select({
         line: quoteLines,
@@ -103,10 +121,13 @@ export async function readQuote(executor: AppDb | AppTx, row: QuoteRow, side: Qu
   ];
   if (!summary) throw new Error(`quote ${row.id} vanished while read`);
   const position = new Map(lines.map(({ line }) => [line.productId, line.position]));
+  const standing = new Map(
+    offerLines.filter((line) => line.version === row.version).map((line) => [line.productId, line.quantity]),
+  );
   return {
     ...summary,
     side,
-    moves: nextQuoteStatuses(row.status, side),
+    moves: nextQuoteStatuses(lapsed ? 'expired' : row.status, side),
     lines: lines.map(({ line, packSize, minSellQty, maxOrderQty, stock }) => ({
       productId: line.productId,
       name: line.name,
@@ -121,7 +142,7 @@ export async function readQuote(executor: AppDb | AppTx, row: QuoteRow, side: Qu
       packSize: packSize ?? 1,
       minSellQty: minSellQty ?? 1,
       maxOrderQty: maxOrderQty ?? null,
-      available: stock !== null && stock >= line.quantity,
+      available: stock !== null && stock >= (standing.get(line.productId) ?? line.quantity),
     })),
     versions: versions.map((version) => {
       const mine = offerLines

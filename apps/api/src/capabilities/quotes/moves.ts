@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   formatQuoteNumber,
   judgeQuantity,
@@ -10,7 +10,7 @@ import {
   type QuoteSide,
   type QuoteStatus,
 } from '@b2b/shared';
-import type { AppTx } from '../../db/client.js';
+import { queryRows, type AppTx } from '../../db/client.js';
 import {
   products,
   quoteEvents,
@@ -67,12 +67,17 @@ export async function offer(tx: AppTx, visible: VisibleQuote, input: OfferOutput
   const quote = visible.row;
   const number = formatQuoteNumber(quote.number);
   const validUntil = new Date(input.validUntil);
-  const latest = Date.now() + QUOTE_LIMITS.validityDays * 86_400_000;
-  if (validUntil.getTime() <= Date.now() || validUntil.getTime() > latest) {
+  // By the database's clock, as the sweep and acceptance judge it.
+  const [window] = await queryRows<{ ok: boolean }>(
+    tx,
+    sql`SELECT (${validUntil.toISOString()}::timestamptz > now()
+      AND ${validUntil.toISOString()}::timestamptz <= now() + make_interval(days => ${QUOTE_LIMITS.validityDays})) AS ok`,
+  );
+  if (!window?.ok) {
     throw new AppError(
       'VALIDATION_ERROR',
       `Valid until must be in the future and at most ${QUOTE_LIMITS.validityDays} days ahead.`,
-      [{ field: 'validUntil', message: 'Choose a day from tomorrow on.' }],
+      [{ field: 'validUntil', message: `Choose a day from today to ${QUOTE_LIMITS.validityDays} days ahead.` }],
     );
   }
   const asked = await tx
@@ -84,7 +89,9 @@ export async function offer(tx: AppTx, visible: VisibleQuote, input: OfferOutput
   const issues: { field: string; message: string }[] = [];
   for (const { line, rules } of asked) {
     const priced = given.get(line.productId);
-    if (!priced) issues.push({ field: line.productId, message: `${line.name}: give it a unit price.` });
+    // A product deleted since is left out of the offer; every other line needs a price.
+    if (!priced && rules) issues.push({ field: line.productId, message: `${line.name}: give it a unit price.` });
+    else if (!priced) continue;
     else if (!rules) issues.push({ field: line.productId, message: `${line.name}: no longer in the catalogue.` });
     else {
       const verdict = judgeQuantity(rules, { quantity: priced.quantity });
@@ -119,16 +126,27 @@ export async function offer(tx: AppTx, visible: VisibleQuote, input: OfferOutput
   );
   const row = await setStatus(tx, quote, 'offered', { version, validUntil, warnedVersion: null });
   await say(tx, row, { kind: 'offer', side: 'seller', user, text: input.message, version });
-  const net = sumAmounts(input.lines.map((line) => lineAmount(line.unitPrice, line.quantity)));
-  await notifyQuote(tx, 'quote_offered', row, { actorUid: user.uid, net });
+  await notifyQuote(tx, 'quote_offered', row, { actorUid: user.uid, net: netOf(input.lines) });
   return row;
+}
+
+const netOf = (lines: readonly { unitPrice: number; quantity: number }[]) =>
+  sumAmounts(lines.map((line) => lineAmount(line.unitPrice, line.quantity)));
+
+/** The seller's staff hear that the standing offer became an order. */
+export async function notifyAccepted(tx: AppTx, quote: QuoteRow, actorUid: string | null): Promise<void> {
+  const lines = await tx
+    .select({ unitPrice: quoteOfferLines.unitPrice, quantity: quoteOfferLines.quantity })
+    .from(quoteOfferLines)
+    .where(and(eq(quoteOfferLines.quoteId, quote.id), eq(quoteOfferLines.version, quote.version)));
+  await notifyQuote(tx, 'quote_accepted', quote, { actorUid, net: netOf(lines) });
 }
 
 const SIMPLE: Record<'revision' | 'decline' | 'withdraw', { to: QuoteStatus; side: QuoteSide; notice?: QuoteNotice }> =
   {
     revision: { to: 'revision_requested', side: 'buyer', notice: 'quote_revision_requested' },
     decline: { to: 'declined', side: 'buyer', notice: 'quote_declined' },
-    withdraw: { to: 'withdrawn', side: 'seller' },
+    withdraw: { to: 'withdrawn', side: 'seller', notice: 'quote_withdrawn' },
   };
 
 /** Asking for a revision, declining, withdrawing: the status, a line of the thread, and who is told. */

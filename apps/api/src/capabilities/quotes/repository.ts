@@ -24,6 +24,7 @@ import { readQuote, summariesOf, SUMMARY_EXTRAS, toQuoteSummary } from './mappin
 import { offer, simpleMove, write } from './moves.js';
 import { writeRequest, type RequestLine } from './request.js';
 import { expireOffers, warnExpiring } from './expiry.js';
+import { afterApprovalDecided } from './approval.js';
 
 /*
  * Requests for quote (docs/architecture.md, "Quotes"). Every move is one transaction on the
@@ -57,6 +58,7 @@ export function createQuoteRepository(db: AppDb, { orders, lists }: { orders: Or
         quotes: await summariesOf(
           tx,
           written.map((row) => row.id),
+          'buyer',
         ),
       };
       await inTransaction?.(tx, result);
@@ -69,11 +71,12 @@ export function createQuoteRepository(db: AppDb, { orders, lists }: { orders: Or
     return lines.map((line) => ({ ...line, targetPrice: target.get(line.productId) ?? null }));
   };
 
-  /** One move on the locked quote; null: not a party (the route's 404). */
+  /** One move on the locked quote; null: not a party (the route's 404). The answer is stored in its transaction with a key. */
   async function move(
     id: string,
     user: AuthUser,
     run: (tx: AppTx, visible: VisibleQuote) => Promise<unknown>,
+    inTransaction?: InTransaction<Quote>,
   ): Promise<Quote | null> {
     return db.transaction(async (tx) => {
       const visible = await visibleQuote(tx, id, user, true);
@@ -81,7 +84,9 @@ export function createQuoteRepository(db: AppDb, { orders, lists }: { orders: Or
       await run(tx, visible);
       const fresh = await visibleQuote(tx, id, user);
       if (!fresh) return null;
-      return readQuote(tx, fresh.row, visible.sides[0] ?? 'buyer');
+      const quote = await readQuote(tx, fresh, visible.sides[0] ?? 'buyer');
+      await inTransaction?.(tx, quote);
+      return quote;
     });
   }
 
@@ -130,10 +135,11 @@ export function createQuoteRepository(db: AppDb, { orders, lists }: { orders: Or
 
     async get(id: string, user: AuthUser): Promise<Quote | null> {
       const visible = await visibleQuote(db, id, user);
-      return visible ? readQuote(db, visible.row, visible.sides[0] ?? 'buyer') : null;
+      return visible ? readQuote(db, visible, visible.sides[0] ?? 'buyer') : null;
     },
 
     async list(user: AuthUser, query: z.output<typeof quoteListQuerySchema>): Promise<QuotePage> {
+      const side = query.side;
       let where = and(
         await sideFilter(db, user, query.side),
         query.status ? eq(quotes.status, query.status) : undefined,
@@ -152,13 +158,13 @@ export function createQuoteRepository(db: AppDb, { orders, lists }: { orders: Or
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        items: page.map(({ row, key: _key, ...extras }) => toQuoteSummary(row, extras)),
+        items: page.map(({ row, key: _key, ...extras }) => toQuoteSummary(row, extras, side)),
         nextCursor: rows.length > query.limit && last ? encodeCursor([last.key, last.row.id]) : null,
       };
     },
 
-    offer: (id: string, user: AuthUser, input: z.output<typeof quoteOfferSchema>) =>
-      move(id, user, (tx, visible) => offer(tx, visible, input, user)),
+    offer: (id: string, user: AuthUser, input: z.output<typeof quoteOfferSchema>, inTx?: InTransaction<Quote>) =>
+      move(id, user, (tx, visible) => offer(tx, visible, input, user), inTx),
     revise: (id: string, user: AuthUser, message: string) =>
       move(id, user, (tx, visible) => simpleMove(tx, visible, 'revision', user, message)),
     decline: (id: string, user: AuthUser, message: string) =>
@@ -172,7 +178,7 @@ export function createQuoteRepository(db: AppDb, { orders, lists }: { orders: Or
     async accept(
       id: string,
       user: AuthUser,
-      input: PlaceOrder,
+      input: PlaceOrder & { version?: number | undefined },
       inTx?: InTransaction<QuoteAcceptResult>,
     ): Promise<QuoteAcceptResult | null> {
       return db.transaction(async (tx) => {
@@ -206,6 +212,7 @@ export default fp(
         lists: app.listRepository,
       }),
     );
+    app.orderRepository.onApprovalDecided(afterApprovalDecided);
   },
   { name: 'quote-repository', dependencies: ['db', 'cart-repository', 'order-repository', 'list-repository'] },
 );

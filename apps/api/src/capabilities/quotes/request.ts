@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { judgeQuantity, type QuoteRequestLineInput } from '@b2b/shared';
+import { judgeQuantity, QUOTE_LIMITS, type QuoteRequestLineInput } from '@b2b/shared';
 import type { AppTx } from '../../db/client.js';
 import { products, quoteEvents, quoteLines, quotes, type QuoteRow } from '../../db/schema.js';
-import { notFound, refuseLines, type LineRefusal } from '../../lib/errors.js';
+import { AppError, notFound, refuseLines, type LineRefusal } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/app/auth.js';
 import { openPriceBook } from '../../pricing/price-book.js';
 import { companyNames, sellerOfMember, type Membership } from '../companies/index.js';
@@ -58,6 +58,14 @@ export async function writeRequest(
   for (const line of lines) {
     const sellerId = byId.get(line.productId)?.sellerId ?? '';
     bySeller.set(sellerId, [...(bySeller.get(sellerId) ?? []), line]);
+  }
+  for (const group of bySeller.values()) {
+    if (group.length > QUOTE_LIMITS.lines) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `A quote can ask for at most ${QUOTE_LIMITS.lines} products of one seller; this request has ${group.length} of ${byId.get(group[0]?.productId ?? '')?.ownerEmail ?? 'one seller'}: ask for them in parts.`,
+      );
+    }
   }
   const names = await companyNames(tx, [...bySeller.keys()]);
   const requestId = randomUUID();

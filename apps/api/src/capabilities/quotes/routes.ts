@@ -75,7 +75,8 @@ const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ask for a quote on the whole cart',
         description:
           `${REQUEST}The cart’s lines (summed per product) move into the request and the cart empties: their stock goes ` +
-          `back to the shelf. 409 EMPTY_CART for an empty cart. \`targets\`: a target unit price per product. ${BUYERS}`,
+          `back to the shelf. 409 EMPTY_CART for an empty cart. \`targets\`: a target unit price per product (one not in ` +
+          `the cart is ignored). ${BUYERS}`,
         security: bearer,
         body: quoteFromSourceSchema,
         response: created,
@@ -160,13 +161,15 @@ const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quotes/:id/offer',
     {
       onRequest: app.authenticate,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Offer prices (a new version)',
         description: MOVE(
           'A unit price and quantity for every line (quantities within the product’s minimum, pack and maximum; ' +
             'tiers do not apply), valid until a day or moment up to 180 days ahead. From requested, revision_requested, ' +
-            `offered (a revision of the seller’s own) or expired; every offer is kept as a version. ${SELLERS}`,
+            `offered (a revision of the seller’s own) or expired; every offer is kept as a version; a line whose product ` +
+            `was deleted since may be left out. With an Idempotency-Key a retry makes no second version. ${SELLERS}`,
         ),
         security: bearer,
         params: idParamsSchema,
@@ -174,7 +177,16 @@ const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answered,
       },
     },
-    async (request) => found(await repo.offer(request.params.id, currentUser(request), request.body), 'Quote'),
+    async (request, reply) =>
+      found(
+        await repo.offer(
+          request.params.id,
+          currentUser(request),
+          request.body,
+          answerInTransaction(request, reply, 200),
+        ),
+        'Quote',
+      ),
   );
 
   app.post(
@@ -237,11 +249,13 @@ const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Accept the offer: an order at its prices',
         description: MOVE(
-          'From offered: places the standing version’s lines as an order (201, as checkout answers: `placed`, or ' +
-            '`awaiting_approval` above the buyer’s spending limit) at exactly the offered unit prices; the stock is ' +
-            'taken now (409 naming the line, and nothing is placed, when it is no longer there). 409 QUOTE_EXPIRED past ' +
-            'validUntil. Of two accepts at once exactly one places the order. The buyer’s side (company admins, ' +
-            'approvers and buyers).',
+          'From offered: places the standing version’s lines as an order of the caller (201, as checkout answers: ' +
+            '`placed`, or `awaiting_approval` above their spending limit) at exactly the offered unit prices; the stock ' +
+            'is taken now: 409 INSUFFICIENT_STOCK naming the line when it is no longer there, 422 naming the line when ' +
+            'the product’s minimum, pack or maximum changed since; nothing is placed. 409 QUOTE_EXPIRED past validUntil; ' +
+            '`version` (the offer the buyer read) 409 QUOTE_CHANGED when a newer offer replaced it. Of two accepts at ' +
+            'once exactly one places the order; an order its approver rejects gives the offer back. The buyer’s side ' +
+            '(company admins, approvers and buyers).',
         ),
         security: bearer,
         params: idParamsSchema,
@@ -264,6 +278,7 @@ const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quotes/:id/messages',
     {
       onRequest: app.authenticate,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Write in the quote’s thread',

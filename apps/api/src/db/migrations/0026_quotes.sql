@@ -10,7 +10,7 @@ CREATE TABLE "quote_events" (
 	"text" text DEFAULT '' NOT NULL,
 	"version" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "quote_events_kind_known" CHECK ("quote_events"."kind" IN ('request', 'offer', 'revision', 'accept', 'decline', 'withdraw', 'expire', 'message')),
+	CONSTRAINT "quote_events_kind_known" CHECK ("quote_events"."kind" IN ('request', 'offer', 'revision', 'accept', 'decline', 'withdraw', 'expire', 'reopen', 'message')),
 	CONSTRAINT "quote_events_side_known" CHECK ("quote_events"."side" IN ('buyer', 'seller', 'system')),
 	CONSTRAINT "quote_events_text_length" CHECK (length("quote_events"."text") <= 2000)
 );
@@ -96,4 +96,5 @@ CREATE INDEX "quotes_buyer_idx" ON "quotes" USING btree ("buyer_uid","created_at
 CREATE INDEX "quotes_company_idx" ON "quotes" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "quotes_seller_idx" ON "quotes" USING btree ("seller_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "quotes_offer_expiry_idx" ON "quotes" USING btree ("valid_until") WHERE "quotes"."status" = 'offered';--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_known" CHECK ("notifications"."kind" IN ('order_received', 'order_placed', 'order_status', 'order_cancelled_by_buyer', 'hold_expiring', 'low_stock', 'import_finished', 'approval_requested', 'order_approved', 'order_rejected', 'company_invitation', 'payment_due', 'payment_overdue', 'credit_limit_near', 'quote_requested', 'quote_offered', 'quote_expiring', 'quote_accepted', 'quote_declined', 'quote_revision_requested'));
+CREATE UNIQUE INDEX "orders_quote_idx" ON "orders" USING btree ("quote_id") WHERE "orders"."quote_id" IS NOT NULL AND "orders"."status" <> 'rejected';--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_known" CHECK ("notifications"."kind" IN ('order_received', 'order_placed', 'order_status', 'order_cancelled_by_buyer', 'hold_expiring', 'low_stock', 'import_finished', 'approval_requested', 'order_approved', 'order_rejected', 'company_invitation', 'payment_due', 'payment_overdue', 'credit_limit_near', 'quote_requested', 'quote_offered', 'quote_expiring', 'quote_accepted', 'quote_declined', 'quote_revision_requested', 'quote_withdrawn'));
