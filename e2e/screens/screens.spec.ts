@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Category, CompanyRole, PlaceOrderResult, Product } from '@b2b/shared';
+import type { Category, CompanyRole, PlaceOrderResult, Product, Quote, QuoteRequestResult } from '@b2b/shared';
 import { buildShipTo } from '@b2b/shared/testing';
 import type { api } from '../fixtures/api.js';
 import { avatarUrl, uniqueEmail, uniqueId, type TestUser } from '../fixtures/auth-emulator.js';
@@ -185,6 +185,86 @@ async function invoicedOrder(ctx: ScreenContext): Promise<{ orderId: string; inv
   await ctx.api.setOrderStatus(seller.token, orderId, 'shipped', 'DHL 4711 0815');
   const invoiceId = (await ctx.api.order(token, orderId)).invoice?._id ?? '';
   return { orderId, invoiceId };
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/** `token`'s buyer asks for a price on `products` (one seller's): twice, three times… the minimum, a target on the first. */
+async function requestQuote(ctx: ScreenContext, token: string, products: Product[], message: string): Promise<string> {
+  const asked = await ctx.api.raw<QuoteRequestResult>('POST', '/quotes', token, {
+    lines: products.map((product, i) => ({
+      productId: product._id,
+      quantity: product.minSellQty * (i + 2),
+      targetPrice: i === 0 ? cents(product.price * 0.85) : null,
+    })),
+    message,
+  });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+  return asked.body.quotes[0]?._id ?? '';
+}
+
+/** The seller offers every line of the quote at `share` of its list price, for two weeks. */
+async function offerQuote(ctx: ScreenContext, token: string, id: string, share: number, message = ''): Promise<void> {
+  const { body: quote } = await ctx.api.raw<Quote>('GET', `/quotes/${id}`, token);
+  const offered = await ctx.api.raw('POST', `/quotes/${id}/offer`, token, {
+    lines: quote.lines.map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      unitPrice: cents(line.listPrice * share),
+    })),
+    validUntil: inDays(14),
+    message,
+  });
+  expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+}
+
+/** A move on a quote through the API (revision, decline, accept, messages), which must succeed. */
+async function quoteMove(ctx: ScreenContext, token: string, id: string, move: string, body: object): Promise<void> {
+  const moved = await ctx.api.raw('POST', `/quotes/${id}/${move}`, token, body);
+  expect(moved.status, JSON.stringify(moved.body)).toBeLessThan(300);
+}
+
+/**
+ * The user's quotes from two sellers, one in each state a buyer meets: a request waiting, an offer,
+ * an offer revised after a revision request, one accepted (an order) and one declined. Returns
+ * the revised one's id.
+ */
+async function quotesOfUser(ctx: ScreenContext): Promise<{ revised: string }> {
+  const token = await ctx.token();
+  const north = await ctx.partner('Northwind Wholesale');
+  const karna = await ctx.partner('Karnaphuli Traders');
+  // Sellers who saved their business's name, as the demo sellers did: the pages name them by it.
+  for (const [seller, name] of [
+    [north, 'Northwind Wholesale'],
+    [karna, 'Karnaphuli Traders'],
+  ] as const) {
+    const saved = await ctx.api.raw('PUT', '/profile', seller.token, { displayName: name, companyName: name });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }
+  const northwind = await ownListings(ctx, north.token, 0);
+  const karnaphuli = await ownListings(ctx, karna.token, 4);
+  const declined = await requestQuote(ctx, token, karnaphuli.slice(2, 3), '');
+  await offerQuote(ctx, karna.token, declined, 0.97);
+  await quoteMove(ctx, token, declined, 'decline', { message: 'We found a closer supplier.' });
+  const accepted = await requestQuote(ctx, token, karnaphuli.slice(0, 2), 'For the Agrabad kitchen.');
+  await offerQuote(ctx, karna.token, accepted, 0.9);
+  await quoteMove(ctx, token, accepted, 'accept', { poNumber: 'PO-2026-0140', shipTo: buildShipTo() });
+  const revised = await requestQuote(
+    ctx,
+    token,
+    northwind.slice(0, 3),
+    'Monthly order for our three kitchens: what is your best price?',
+  );
+  await offerQuote(ctx, north.token, revised, 0.93, 'Delivered within a week.');
+  await quoteMove(ctx, token, revised, 'revision', { message: 'Can you meet our target on the first line?' });
+  await offerQuote(ctx, north.token, revised, 0.88, 'Our best price for the lot, if you order this month.');
+  await quoteMove(ctx, token, revised, 'messages', { text: 'Thank you. Can you deliver on Mondays?' });
+  await quoteMove(ctx, north.token, revised, 'messages', { text: 'Yes: Monday mornings, before 10.' });
+  const offered = await requestQuote(ctx, token, northwind.slice(3, 4), '');
+  await offerQuote(ctx, north.token, offered, 0.95);
+  await requestQuote(ctx, token, karnaphuli.slice(3, 4), 'Samples first, please.');
+  return { revised };
 }
 
 /**
@@ -636,6 +716,49 @@ const SCREENS: Screen[] = [
       await ctx.page.goto('/sales/invoices');
       await expect(ctx.page.getByRole('heading', { level: 1, name: 'Sales invoices' })).toBeVisible();
       await expect(ctx.page.getByRole('row').filter({ hasText: 'Partly credited' })).toBeVisible();
+    },
+  },
+  {
+    name: 'quotes',
+    signedIn: true,
+    fitsPhone: true,
+    open: async (ctx) => {
+      await quotesOfUser(ctx);
+      await ctx.page.goto('/quotes');
+      await expect(ctx.page.getByRole('heading', { level: 1, name: 'Quotes' })).toBeVisible();
+      await expect(ctx.page.getByRole('table', { name: 'Your requests for quote' }).getByRole('row')).toHaveCount(6);
+    },
+  },
+  {
+    name: 'quote-offer',
+    signedIn: true,
+    fitsPhone: true,
+    open: async (ctx) => {
+      const { revised } = await quotesOfUser(ctx);
+      await ctx.page.goto(`/quotes/${revised}`);
+      await expect(ctx.page.getByRole('heading', { level: 1, name: /^Quote Q-/ })).toContainText('Offered');
+      await expect(ctx.page.getByText('Earlier offers (1)')).toBeVisible();
+      await ctx.page.getByText('Earlier offers (1)').click();
+      await expect(ctx.page.getByRole('list', { name: 'Thread' }).getByRole('listitem')).toHaveCount(6);
+    },
+  },
+  {
+    name: 'quote-offer-editor',
+    signedIn: true,
+    fitsPhone: true,
+    open: async (ctx) => {
+      const listings = await ownListings(ctx);
+      const buyer = await ctx.partner('Farhan Rahman');
+      await ctx.api.createCompany(buyer.token, 'Rahman Restaurants');
+      const id = await requestQuote(
+        ctx,
+        buyer.token,
+        listings.slice(0, 3),
+        'Monthly order for our three kitchens: what is your best price?',
+      );
+      await ctx.page.goto(`/quotes/${id}`);
+      await expect(ctx.page.getByRole('heading', { name: 'Make an offer' })).toBeVisible();
+      await expect(ctx.page.getByRole('list', { name: 'Prices to offer' }).getByRole('listitem')).toHaveCount(3);
     },
   },
   {

@@ -35,6 +35,9 @@ const GUARDED = [
   '/orders',
   '/orders/00000000-0000-4000-8000-000000000001',
   '/sales',
+  '/quotes',
+  '/sales/quotes',
+  '/quotes/00000000-0000-4000-8000-000000000001',
   '/profile',
 ];
 

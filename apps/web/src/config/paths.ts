@@ -35,6 +35,12 @@ export const paths = {
   statements: '/statements',
   /** One invoice: its lines, totals and credit notes; the seller credits lines there. */
   invoice: (id: string) => `/invoices/${id}`,
+  /** Requests for quote the buyer sent and the offers on them (Buying → Quotes). */
+  quotes: '/quotes',
+  /** Requests for quote to answer: the seller's desk (Selling → Quotes). */
+  salesQuotes: '/sales/quotes',
+  /** One quote, for either side: its lines, offers, thread and the caller's moves. */
+  quote: (id: string) => `/quotes/${id}`,
   /** Many lines by SKU at once: pasted, uploaded or typed, previewed, then added to the cart. */
   quickOrder: '/quick-order',
   /** The signed-in user's saved order lists. */

@@ -61,7 +61,8 @@ export function MobileMenu({ items, groups }: { items: NavItem[]; groups: NavGro
 export function GroupMenu({ group }: { group: NavGroup }) {
   const { close, containerRef, buttonProps, panelProps } = useDisclosure<HTMLLIElement>();
   const { pathname } = useLocation();
-  const current = group.items.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+  // As its links are: one marked `end` (a page whose children belong to either side, as a quote's) lights only itself.
+  const current = group.items.some((item) => pathname === item.to || (!item.end && pathname.startsWith(`${item.to}/`)));
   const badge = group.items.reduce((sum, item) => sum + (item.badge ?? 0), 0);
 
   return (

@@ -39,8 +39,9 @@ export function navItems(user: AuthUser | null, role: CompanyRole | null = null)
  * The bar keeps one row at 1280 px, and on a phone every page is two taps away (the menu button,
  * then the page). Each page is offered only to a role that may open it (the roles table: the
  * Dashboard to the seller roles, Sales to the order desk, Import to the catalogue, Price lists to
- * those who keep or read them, Approvals and
- * Company orders to approvers, Activity to admins); Company carries the count of pending invitations.
+ * those who keep or read them, Quotes to those who ask for them (Buying) and to those who answer
+ * them (Selling), Approvals and Company orders to approvers, Activity to admins); Company carries
+ * the count of pending invitations.
  */
 export function navGroups(user: AuthUser | null, company: CompanyNav = { role: null, invitations: 0 }): NavGroup[] {
   if (!user) return [];
@@ -51,6 +52,8 @@ export function navGroups(user: AuthUser | null, company: CompanyNav = { role: n
         { to: paths.myOrders, label: 'My Orders' },
         { to: paths.quickOrder, label: 'Quick order' },
         { to: paths.lists, label: 'Lists' },
+        // Requests for quote the buyer sent; /quotes/:id is either side's quote, so only the list lights it.
+        ...(can(company.role, 'requestQuotes') ? [{ to: paths.quotes, label: 'Quotes', end: true }] : []),
         { to: paths.invoices, label: 'Invoices', end: true },
         // A company's accounts are read by its admins and approvers (the API's rule).
         ...(company.role === null || canApprove(company.role) ? [{ to: paths.statements, label: 'Statements' }] : []),
@@ -67,6 +70,7 @@ export function navGroups(user: AuthUser | null, company: CompanyNav = { role: n
               { to: paths.receivables, label: 'Receivables' },
             ]
           : []),
+        ...(can(company.role, 'quotes') ? [{ to: paths.salesQuotes, label: 'Quotes' }] : []),
         ...(can(company.role, 'catalogue') ? [{ to: paths.importProducts, label: 'Import products' }] : []),
         ...(can(company.role, 'seePrices') ? [{ to: paths.priceLists, label: 'Price lists' }] : []),
       ],

@@ -147,7 +147,7 @@ test('while the auth state loads, a labelled status stands in for the account me
   expect(screen.getByRole('status', { name: 'Checking sign-in' })).toBeInTheDocument();
 });
 
-test('the Selling menu opens Dashboard, Sales, Sales invoices, Receivables, Import products and Price lists, and closes on Escape', async () => {
+test('the Selling menu opens Dashboard, Sales, Sales invoices, Receivables, Quotes, Import products and Price lists, and closes on Escape', async () => {
   fakeAuth.signIn({ email: 'ann@example.com', displayName: 'Ann Buyer' });
   const { user, router } = renderNavbar();
   const bar = within(screen.getByRole('navigation', { name: 'Main' }));
@@ -166,6 +166,7 @@ test('the Selling menu opens Dashboard, Sales, Sales invoices, Receivables, Impo
     ['Sales', '/sales'],
     ['Sales invoices', '/sales/invoices'],
     ['Receivables', '/receivables'],
+    ['Quotes', '/sales/quotes'],
     ['Import products', '/import'],
     ['Price lists', '/price-lists'],
   ]);
@@ -309,4 +310,35 @@ test('each company role is offered only the pages it may open: a desk clerk sees
   await offered('buyer', pages, [false, false, false, false, false, false, false, false, true, false, false]);
   await offered('approver', pages, [false, false, false, false, false, false, false, true, true, false, true]);
   await offered('admin', pages, [true, true, true, true, true, true, true, true, true, true, true]);
+});
+
+test('Quotes: Buying offers them to whoever may ask for one, Selling to whoever answers them', async () => {
+  fakeAuth.signIn({ email: 'desk@example.com', displayName: 'Dee Desk' });
+  /** The Quotes links of the small-screen menu lead to `expected`, once the company loaded. */
+  const quoteLinks = async (role: CompanyRole | null, expected: string[]) => {
+    server.use(
+      http.get('/api/companies/mine', () => HttpResponse.json({ company: role ? createCompany({ role }) : null })),
+    );
+    const { user, unmount } = renderNavbar();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    await user.click(button);
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+    // The role arrives after the first render: the menu's company links say it has (Company orders for an approver).
+    await waitFor(() => expect(receivedRoutes()).toContain('GET /api/companies/mine'));
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .queryAllByRole('link', { name: 'Quotes' })
+          .map((link) => link.getAttribute('href')),
+      ).toEqual(expected),
+    );
+    unmount();
+  };
+  // Without a company one sells on one's own too; the order desk answers but does not buy on quote.
+  await quoteLinks(null, ['/quotes', '/sales/quotes']);
+  await quoteLinks('admin', ['/quotes', '/sales/quotes']);
+  await quoteLinks('sales', ['/sales/quotes']);
+  await quoteLinks('buyer', ['/quotes']);
+  await quoteLinks('approver', ['/quotes']);
+  await quoteLinks('catalogue', []);
 });

@@ -6,6 +6,7 @@ import type { CartItem } from '@b2b/shared';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { fakeAuth } from '@/test/fake-auth';
 import { createCartItem } from '@/test/factories';
+import { createQuote, summaryOf } from '@/test/quotes';
 import { renderRoute } from '@/test/render';
 import { errorResponse, pageResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
 import CartRoute from './cart';
@@ -276,4 +277,57 @@ test('without volume prices the summary has no savings line', async () => {
   renderCart([paper, lamp]);
   const summary = await screen.findByRole('complementary', { name: 'Summary' });
   expect(summary).not.toHaveTextContent('Volume savings');
+});
+
+test('Request a quote says the cart moves into the request, then sends the targets and the message', async () => {
+  const other = createCartItem({ name: 'Kettle', price: 12, buyQuantity: 2, sellerEmail: 'karna@example.com' });
+  const quote = createQuote({ number: 'Q-000042' });
+  let stored = [paper, lamp, other];
+  server.use(
+    http.get(CART_ROUTE, () => pageResponse(stored)),
+    http.post('/api/quotes/from-cart', () => {
+      stored = [];
+      return HttpResponse.json({ quotes: [summaryOf(quote), summaryOf(createQuote())] }, { status: 201 });
+    }),
+  );
+  const { user, router } = renderRoute(<CartRoute />, { path: '/carts/:email', url: `/carts/${EMAIL}` });
+  await user.click(await screen.findByRole('button', { name: 'Request a quote' }));
+
+  const dialog = screen.getByRole('dialog', { name: 'Request a quote' });
+  expect(within(dialog).getByRole('note')).toHaveTextContent(
+    'The items in your cart move into the request: your cart will be empty and their stock goes back on sale, because a quote holds no stock.',
+  );
+  expect(dialog).toHaveTextContent('Each seller gets their own quote (2 quotes).');
+  const lines = within(within(dialog).getByRole('list', { name: 'Lines to price' })).getAllByRole('listitem');
+  expect(lines.map((line) => line.querySelector('p')?.textContent)).toEqual(['Copy Paper', 'Desk Lamp', 'Kettle']);
+  expect(lines[1]).toHaveTextContent('3 × $19.99');
+
+  // A target that is not money is refused before anything is sent.
+  await user.type(within(dialog).getByLabelText(/Target price.*for Desk Lamp/), '17.555');
+  await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+  expect(await within(dialog).findByText('Target price can have at most 2 decimals.')).toBeInTheDocument();
+  expect(receivedRoutes()).not.toContain('POST /api/quotes/from-cart');
+
+  await user.clear(within(dialog).getByLabelText(/Target price.*for Desk Lamp/));
+  await user.type(within(dialog).getByLabelText(/Target price.*for Desk Lamp/), '17.5');
+  await user.type(within(dialog).getByLabelText(/Message to the sellers/), 'Monthly order, best price please.');
+  await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+
+  // Two sellers, two quotes: the Quotes page lists them.
+  await waitFor(() => expect(router.state.location.pathname).toBe('/quotes'));
+  const post = receivedRequests().find((r) => r.route === 'POST /api/quotes/from-cart');
+  expect(await post?.json()).toEqual({
+    targets: [{ productId: lamp.productId, targetPrice: 17.5 }],
+    message: 'Monthly order, best price please.',
+  });
+  expect(post?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await screen.findByText('2 quotes requested, one per seller.')).toBeInTheDocument();
+});
+
+test('Cancel closes the request without sending anything', async () => {
+  const { user } = renderCart([lamp]);
+  await user.click(await screen.findByRole('button', { name: 'Request a quote' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(receivedRoutes().filter((route) => route.startsWith('POST'))).toEqual([]);
 });

@@ -12,13 +12,15 @@ import { useAuth } from '@/lib/auth';
 import { sameEmail } from '@/lib/email';
 import { errorMessage } from '@/lib/errors';
 import { formatCount, formatPrice } from '@/lib/format';
-import { useCart } from '@/features/cart/api/get-cart';
+import { cartKeys, useCart } from '@/features/cart/api/get-cart';
 import { usePurchase } from '@/features/cart/api/purchase';
 import { useRemoveCartItem } from '@/features/cart/api/remove-cart-item';
 import { CartItemCard } from '@/features/cart/components/cart-item-card';
 import { SaveAsList } from '@/features/lists/components/save-as-list';
 import { RemovedToast } from '@/features/cart/components/removed-toast';
 import { productKeys } from '@/features/products/api/query-keys';
+import { RequestQuote } from '@/features/quotes/components/request-quote';
+import { cartRequestLines } from '@/features/quotes/utils/request-lines';
 
 export default function CartRoute() {
   const { email = '' } = useParams();
@@ -138,13 +140,20 @@ export default function CartRoute() {
             <Link to={paths.checkout} className="btn mt-2 btn-block btn-primary">
               Checkout
             </Link>
+            <RequestQuote
+              source={{ from: 'cart' }}
+              lines={cartRequestLines(items)}
+              // The cart's lines moved into the request: the cart is empty, its stock back on sale.
+              invalidate={[cartKeys.all, productKeys.all]}
+            />
             <SaveAsList
               source={{ from: 'cart' }}
               label="Save cart as list"
               suggestedName="e.g. Weekly kitchen restock"
             />
             <p className="text-xs text-base-content/60">
-              Each seller gets their own order. Items are held for you until the time shown on them.
+              Each seller gets their own order. Items are held for you until the time shown on them. Requesting a quote
+              asks the sellers for a price instead.
             </p>
           </div>
         </aside>

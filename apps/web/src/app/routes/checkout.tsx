@@ -27,7 +27,7 @@ import { CheckoutForm, isFormField } from '@/features/orders/components/checkout
 import { CheckoutReview, type AccountNote } from '@/features/orders/components/checkout-review';
 import { useAccountCredit } from '@/features/accounts/api';
 import { groupBySeller, type SellerGroup } from '@/features/orders/utils/group-by-seller';
-import { newIdempotencyKey } from '@/features/orders/utils/idempotency-key';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { loadShipTo, saveShipTo } from '@/features/orders/utils/ship-to-storage';
 import { productKeys } from '@/features/products/api/query-keys';
 

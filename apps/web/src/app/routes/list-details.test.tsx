@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { ListAddToCartResult, ListLine, SavedList } from '@b2b/shared';
 import { createCompany } from '@/test/company';
 import { fakeAuth } from '@/test/fake-auth';
+import { createQuote, summaryOf } from '@/test/quotes';
 import { renderRoute } from '@/test/render';
 import { errorResponse, receivedRequests, receivedRoutes, server } from '@/test/server';
 import ListDetailsRoute from './list-details';
@@ -225,4 +226,43 @@ test("a company admin edits a colleague's shared list but cannot share or unshar
   expect(await screen.findByRole('spinbutton', { name: 'Quantity of Copy paper' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Rename' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument();
+});
+
+test('Request a quote asks for the list’s lines still sold; the list stays; one seller opens the quote', async () => {
+  serveList(buildList([line({}), deleted]));
+  const quote = createQuote({ number: 'Q-000042' });
+  server.use(
+    http.post(`/api/quotes/from-list/${ID}`, () => HttpResponse.json({ quotes: [summaryOf(quote)] }, { status: 201 })),
+  );
+  const { user, router } = renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  await user.click(await screen.findByRole('button', { name: 'Request a quote' }));
+
+  const dialog = screen.getByRole('dialog', { name: 'Request a quote' });
+  expect(within(dialog).getByRole('note')).toHaveTextContent('The list stays as it is.');
+  // The deleted product cannot be priced: only the paper is asked for, at the list's quantity.
+  const lines = within(within(dialog).getByRole('list', { name: 'Lines to price' })).getAllByRole('listitem');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toHaveTextContent('SKU: CP-1 · 12 × $10.00 · north@example.com');
+  await user.type(within(dialog).getByLabelText(/Target price.*for Copy paper/), '9');
+  await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe(`/quotes/${quote._id}`));
+  const post = receivedRequests().find((r) => r.route === `POST /api/quotes/from-list/${ID}`);
+  expect(await post?.json()).toEqual({ targets: [{ productId: PAPER, targetPrice: 9 }], message: '' });
+  expect(post?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await screen.findByText('Quote Q-000042 requested.')).toBeInTheDocument();
+});
+
+test('a refused request keeps the dialog open with the API’s reason', async () => {
+  serveList(buildList([line({})]));
+  server.use(
+    http.post(`/api/quotes/from-list/${ID}`, () =>
+      errorResponse(403, 'FORBIDDEN', 'Your role in Rahman Restaurants cannot request quotes.'),
+    ),
+  );
+  const { user } = renderRoute(<ListDetailsRoute />, { path: '/lists/:id', url: `/lists/${ID}` });
+  await user.click(await screen.findByRole('button', { name: 'Request a quote' }));
+  await user.click(screen.getByRole('button', { name: 'Send request' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your role in Rahman Restaurants cannot request quotes.');
+  expect(screen.getByRole('dialog', { name: 'Request a quote' })).toBeInTheDocument();
 });

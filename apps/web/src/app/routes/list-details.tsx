@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { lineAmount, sumAmounts, TOAST_MS, type ListAddToCartResult, type ListLine, type SavedList } from '@b2b/shared';
@@ -16,12 +16,15 @@ import { formatCount, formatPrice } from '@/lib/format';
 import { cartKeys } from '@/features/cart/api/get-cart';
 import { useAddListToCart } from '@/features/lists/api/add-list-to-cart';
 import { useList } from '@/features/lists/api/get-list';
-import { useRemoveListLine, useSetListLine } from '@/features/lists/api/list-lines';
-import { useShareList } from '@/features/lists/api/share-list';
+import { useRemoveListLine } from '@/features/lists/api/list-lines';
 import { lineCount, ListResults } from '@/features/lists/components/list-results';
+import { ListQuantityForm } from '@/features/lists/components/list-quantity-form';
 import { SharedBadge } from '@/features/lists/components/shared-badge';
+import { ShareToggle } from '@/features/lists/components/share-toggle';
 import { useListActions } from '@/features/lists/hooks/use-list-actions';
 import { productKeys } from '@/features/products/api/query-keys';
+import { RequestQuote } from '@/features/quotes/components/request-quote';
+import { listRequestLines } from '@/features/quotes/utils/request-lines';
 
 export default function ListDetailsRoute() {
   const { id = '' } = useParams();
@@ -54,77 +57,6 @@ function ListPage({ id }: { id: string }) {
     return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   }
   return <ListView list={list.data} />;
-}
-
-/** A line's quantity: typed, then saved with Save (or Enter). */
-function QuantityForm({ list, line }: { list: SavedList; line: ListLine }) {
-  const [value, setValue] = useState(String(line.quantity));
-  const [error, setError] = useState<string | null>(null);
-  const setLine = useSetListLine();
-  const name = line.product?.name ?? line.name;
-  const changed = value.trim() !== String(line.quantity);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const quantity = Number(value);
-    if (!Number.isInteger(quantity) || quantity < 1) {
-      setError('A whole number of at least 1.');
-      return;
-    }
-    setError(null);
-    try {
-      await setLine.mutateAsync({ listId: list._id, productId: line.productId, quantity });
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
-
-  return (
-    <form onSubmit={(event) => void onSubmit(event)} className="flex flex-wrap items-center gap-2">
-      <input
-        type="number"
-        min={1}
-        step={1}
-        className="input w-24 input-sm"
-        aria-label={`Quantity of ${name}`}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <button
-        type="submit"
-        className="btn btn-outline btn-sm"
-        disabled={!changed || setLine.isPending}
-        aria-label={`Save the quantity of ${name}`}
-      >
-        Save
-      </button>
-      {error ? (
-        <p role="alert" className="w-full text-xs text-error">
-          {error}
-        </p>
-      ) : null}
-    </form>
-  );
-}
-
-/** The owner, in a company, shares the list with it or stops sharing it. */
-function ShareToggle({ list, companyName }: { list: SavedList; companyName: string }) {
-  const share = useShareList();
-  const onToggle = async () => {
-    try {
-      await share.mutateAsync({ id: list._id, shared: !list.shared });
-      toast.success(list.shared ? 'The list is private again.' : `List shared with ${companyName}.`, {
-        duration: TOAST_MS,
-      });
-    } catch (error) {
-      await showAlert({ icon: 'error', title: 'The sharing was not changed', text: errorMessage(error) });
-    }
-  };
-  return (
-    <button type="button" className="btn btn-outline" disabled={share.isPending} onClick={() => void onToggle()}>
-      {list.shared ? 'Stop sharing' : `Share with ${companyName}`}
-    </button>
-  );
 }
 
 function ListView({ list }: { list: SavedList }) {
@@ -202,6 +134,7 @@ function ListView({ list }: { list: SavedList }) {
             {addToCart.isPending ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
             Add list to cart
           </button>
+          <RequestQuote source={{ from: 'list', listId: list._id }} lines={listRequestLines(list, yours)} />
           {own && company.data ? <ShareToggle list={list} companyName={company.data.name} /> : null}
           {list.canEdit ? (
             <>
@@ -267,7 +200,7 @@ function ListView({ list }: { list: SavedList }) {
                     </div>
                     {list.canEdit ? (
                       <div className="flex flex-wrap items-start gap-2">
-                        <QuantityForm key={line.quantity} list={list} line={line} />
+                        <ListQuantityForm key={line.quantity} list={list} line={line} />
                         <button
                           type="button"
                           className="btn btn-ghost btn-sm"

@@ -98,6 +98,15 @@ test('the buyer sees lines, total, parties, address, note and the status timelin
   expect(screen.queryByRole('button', { name: /Confirm/ })).not.toBeInTheDocument();
 });
 
+test('an order placed from a quote leads back to it', async () => {
+  fakeAuth.signIn({ email: BUYER });
+  const quoteId = '90000000-0000-4000-8000-000000000042';
+  renderOrder(buyerOrder({ quote: { _id: quoteId, number: 'Q-000042' } }));
+  const details = await screen.findByRole('region', { name: 'Details' });
+  expect(within(details).getByRole('link', { name: 'Q-000042' })).toHaveAttribute('href', `/quotes/${quoteId}`);
+  expect(details).toHaveTextContent('QuoteQ-000042 (at its offered prices)');
+});
+
 test('Cancel asks first; confirmed, it cancels and the page shows it', async () => {
   fakeAuth.signIn({ email: BUYER });
   const order = buyerOrder();

@@ -195,6 +195,17 @@ function OrderView({ order }: { order: Order }) {
                     <dd className="break-all">{order.companyName}</dd>
                   </>
                 ) : null}
+                {order.quote ? (
+                  <>
+                    <dt className="text-base-content/70">Quote</dt>
+                    <dd>
+                      <Link to={paths.quote(order.quote._id)} className="link link-primary">
+                        {order.quote.number}
+                      </Link>{' '}
+                      <span className="text-base-content/70">(at its offered prices)</span>
+                    </dd>
+                  </>
+                ) : null}
                 <dt className="text-base-content/70">PO number</dt>
                 <dd className="break-all">{order.poNumber || '–'}</dd>
                 {order.trackingRef ? (

@@ -24,6 +24,13 @@ const KIND_LABEL: Record<NotificationKind, string> = {
   payment_due: 'Payment due',
   payment_overdue: 'Payment overdue',
   credit_limit_near: 'Credit limit',
+  quote_requested: 'Quote request',
+  quote_offered: 'Quote offer',
+  quote_expiring: 'Quote expiring',
+  quote_accepted: 'Quote accepted',
+  quote_declined: 'Quote declined',
+  quote_revision_requested: 'Revision requested',
+  quote_withdrawn: 'Quote withdrawn',
 };
 
 function NotificationItem({

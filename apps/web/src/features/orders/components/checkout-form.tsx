@@ -89,6 +89,8 @@ type CheckoutFormProps = {
   review: ReactNode;
   /** The total line above the button. */
   total: ReactNode;
+  /** What the button says (accepting a quote places its order with this form too). */
+  submitLabel?: string;
 };
 
 /** Ship-to address, PO number and note, then "Place order". Validated with the API's own schema. */
@@ -99,6 +101,7 @@ export function CheckoutForm({
   onSubmit,
   review,
   total,
+  submitLabel = 'Place order',
 }: CheckoutFormProps) {
   const idPrefix = useId();
   const [values, setValues] = useState<Values>({ ...EMPTY, ...initialShipTo });
@@ -259,7 +262,7 @@ export function CheckoutForm({
             {total}
             <button type="submit" className="btn btn-block btn-primary" disabled={submitting}>
               {submitting ? <span className="loading loading-sm loading-spinner" aria-hidden="true" /> : null}
-              Place order
+              {submitLabel}
             </button>
           </div>
         </div>
