@@ -6,7 +6,6 @@ import type {
   onResponseHookHandler,
   onSendHookHandler,
 } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import type { Listening } from '../../db/client.js';
 import fp from 'fastify-plugin';
 import {
@@ -33,10 +32,7 @@ import { toArray } from '../../lib/arrays.js';
  *     (`X-Cache: hit` too): identical misses cost one computation, not a stampede;
  *   - an answer a change made stale is still served (`X-Cache: stale`) for at most `staleMs`
  *     (1 s) after the change, while one request computes its replacement, except to a caller who
- *     wrote within that time: the busy pages a purchase touches do not make everyone wait. When
- *     no write of this process came in that time (the change was made elsewhere: an import's
- *     batch, another process, psql), the first request after it is answered so too, and the
- *     replacement is computed in the background (the same URL, as the same caller);
+ *     wrote within that time: the busy pages a purchase touches do not make everyone wait;
  *   - any other 200 is stored under its URL, with an `ETag` (and `X-Cache: miss`), and with what it
  *     depends on, which the route says (`dependsOn`): the products it shows, and whether its rows
  *     or counts depend on availability or prices. A route that says nothing depends on everything;
@@ -58,8 +54,6 @@ import { toArray } from '../../lib/arrays.js';
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 export const CACHE_STATUS_HEADER = 'x-cache';
-/** Marks this process's own background recomputation of a stale answer (its value a secret of the process). */
-const REFRESH_HEADER = 'x-catalogue-refresh';
 
 /** The headers that belong to a catalogue answer (as Fastify keeps them: lower case). */
 const ANSWER_HEADERS = [
@@ -164,29 +158,6 @@ export default fp(
       writers.set(request.user.uid, now);
     };
 
-    // When this process last answered a write: its changes are then recomputed by the next request
-    // (which everyone after waits for), never served stale to anyone in the background.
-    let lastLocalWrite = Number.NEGATIVE_INFINITY;
-    const localWriteRecently = () => performance.now() - lastLocalWrite <= cache.staleMs;
-
-    // Background recomputations: one per key at a time, awaited on close.
-    const secret = randomBytes(18).toString('base64url');
-    const refreshing = new Map<string, Promise<unknown>>();
-    const refresh = (request: FastifyRequest, key: string) => {
-      if (refreshing.has(key)) return;
-      const authorization = request.headers.authorization;
-      const run = app
-        .inject({
-          method: 'GET',
-          url: request.url,
-          remoteAddress: request.ip,
-          headers: { [REFRESH_HEADER]: secret, ...(authorization ? { authorization } : {}) },
-        })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'catalogue cache: a background refresh failed'))
-        .finally(() => refreshing.delete(key));
-      refreshing.set(key, run);
-    };
-
     const answer = (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -206,19 +177,11 @@ export default fp(
     const lookup: onRequestHookHandler = async (request, reply) => {
       const { noCache, noStore } = directives(request);
       const key = keyOf(request);
-      const refreshes = request.headers[REFRESH_HEADER] === secret;
-      if (!noCache && !refreshes) {
+      if (!noCache) {
         const found = cache.lookup(key);
         if (found && !found.stale) return answer(request, reply, found.answer);
-        // Stale: what was there, unless the caller's own write made it stale, while its replacement
-        // is computed by another request, or in the background after a change made elsewhere.
-        if (found && !wroteRecently(request)) {
-          if (cache.follow(key)) return answer(request, reply, found.answer, 'stale');
-          if (!localWriteRecently()) {
-            refresh(request, key);
-            return answer(request, reply, found.answer, 'stale');
-          }
-        }
+        // Stale, and its replacement is being computed: what was there, unless the caller's own write made it stale.
+        if (found && cache.follow(key) && !wroteRecently(request)) return answer(request, reply, found.answer, 'stale');
         // Another request is computing this answer: wait for it. If it kept none (a change came
         // in, or it failed), look once more, then compute.
         for (let round = 0; round < 2; round++) {
@@ -284,11 +247,9 @@ export default fp(
     // A write of this process (or a report that one finished): its changes reach the cache before
     // its answer reaches the client.
     app.addHook('onSend', async (request, _reply, payload) => {
-      const writes = MUTATING.has(request.method);
-      const reports = writes || request.routeOptions.config.reportsCatalogueWrites === true;
+      const reports = MUTATING.has(request.method) || request.routeOptions.config.reportsCatalogueWrites === true;
       if (reports && cache.enabled) {
         noteWriter(request);
-        if (writes) lastLocalWrite = performance.now();
         await listening?.caughtUp();
       }
       return payload;
@@ -320,7 +281,6 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       cache.setEnabled(false);
-      await Promise.allSettled(refreshing.values());
       await listening?.stop();
     });
   },
