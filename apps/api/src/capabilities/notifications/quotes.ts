@@ -35,24 +35,24 @@ function wording(kind: QuoteNotice, quote: QuoteRow, net: number | null): { titl
   const buyer = quote.companyName ? `${quote.buyerName} (${quote.companyName})` : quote.buyerName;
   const seller = quote.sellerName ?? quote.sellerEmail;
   const until = quote.validUntil ? formatTime(quote.validUntil) : '';
-  const amount = net === null ? '' : ` for ${formatPrice(net)}`;
+  const amount = net === null ? '' : ` (${formatPrice(net)} net)`;
   switch (kind) {
     case 'quote_requested':
       return { title: `${buyer} asks for a quote`, body: `Quote ${number}: answer with your prices.` };
     case 'quote_offered':
       return {
         title: quote.version > 1 ? `A revised offer from ${seller}` : `An offer from ${seller}`,
-        body: `Quote ${number}, version ${quote.version}${amount} (net), valid until ${until}.`,
+        body: `Version ${quote.version} of quote ${number}${amount}, valid until ${until}: accept it, ask for a revision or decline.`,
       };
     case 'quote_expiring':
       return {
         title: `Quote ${number} expires soon`,
-        body: `The offer from ${seller}${amount} is valid until ${until}.`,
+        body: `The offer of ${seller} on quote ${number}${amount} is valid until ${until}.`,
       };
     case 'quote_accepted':
       return {
         title: `${buyer} accepted quote ${number}`,
-        body: `Version ${quote.version}${amount} (net) became an order.`,
+        body: `Version ${quote.version}${amount} is now an order.`,
       };
     case 'quote_declined':
       return { title: `${buyer} declined quote ${number}`, body: `The quote is closed.` };
