@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
+import { CursorPager, useCursorPages } from '@/components/ui/cursor-pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { StatusFilter } from '@/components/ui/status-filter';
 import { paths } from '@/config/paths';
 import { useInvoices, type InvoiceSide } from '@/features/invoices/api';
 import { InvoiceTable } from '@/features/invoices/components/invoice-table';
@@ -16,9 +18,8 @@ const PAGE_SIZE = 20;
 export default function InvoicesRoute() {
   const side: InvoiceSide = useLocation().pathname === paths.salesInvoices ? 'seller' : 'buyer';
   const [status, setStatus] = useState<InvoiceStatus | undefined>(undefined);
-  // The cursors of the pages before this one, for "Previous".
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const invoices = useInvoices({ side, status, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
   const title = side === 'seller' ? 'Sales invoices' : 'Invoices';
 
@@ -40,26 +41,7 @@ export default function InvoicesRoute() {
     body = (
       <>
         <InvoiceTable invoices={invoices.data.items} side={side} />
-        {cursors.length > 0 || next ? (
-          <nav aria-label="Pages" className="flex justify-between">
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={cursors.length === 0}
-              onClick={() => setCursors(cursors.slice(0, -1))}
-            >
-              Previous
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={!next}
-              onClick={() => next && setCursors([...cursors, next])}
-            >
-              Next
-            </button>
-          </nav>
-        ) : null}
+        <CursorPager pages={pages} next={next} />
       </>
     );
   }
@@ -75,22 +57,15 @@ export default function InvoicesRoute() {
             : 'Invoices from your sellers, with their credit notes. Download any of them as a PDF.'}
         </p>
       </header>
-      <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
-        {[undefined, ...INVOICE_STATUSES].map((value) => (
-          <button
-            key={value ?? 'all'}
-            type="button"
-            aria-pressed={status === value}
-            className={`btn btn-sm ${status === value ? 'btn-primary' : 'btn-outline'}`}
-            onClick={() => {
-              setStatus(value);
-              setCursors([]);
-            }}
-          >
-            {value ? INVOICE_STATUS_LABELS[value] : 'All'}
-          </button>
-        ))}
-      </div>
+      <StatusFilter
+        statuses={INVOICE_STATUSES}
+        labels={INVOICE_STATUS_LABELS}
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          pages.reset();
+        }}
+      />
       {body}
     </section>
   );

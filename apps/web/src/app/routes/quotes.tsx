@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from '@b2b/shared';
 import { PageTitle } from '@/components/layout/page-title';
+import { CursorPager, useCursorPages } from '@/components/ui/cursor-pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { StatusFilter } from '@/components/ui/status-filter';
 import { paths } from '@/config/paths';
 import { useQuotes } from '@/features/quotes/api/get-quotes';
 import type { QuoteSide } from '@/features/quotes/api/query-keys';
@@ -17,16 +19,15 @@ const PAGE_SIZE = 20;
 export default function QuotesRoute() {
   const side: QuoteSide = useLocation().pathname === paths.salesQuotes ? 'seller' : 'buyer';
   const [status, setStatus] = useState<QuoteStatus | undefined>(undefined);
-  // The cursors of the pages before this one, for "Previous".
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const quotes = useQuotes({ side, status, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
   const title = side === 'seller' ? 'Quote requests' : 'Quotes';
 
   let body;
   if (quotes.isPending) body = <LoadingState label="Loading quotes..." />;
   else if (quotes.isError) body = <ErrorState error={quotes.error} onRetry={() => void quotes.refetch()} />;
-  else if (quotes.data.items.length === 0 && cursors.length === 0) {
+  else if (quotes.data.items.length === 0 && pages.first) {
     body = status ? (
       <EmptyState>{`No quotes with the status “${QUOTE_STATUS_LABELS[status]}”.`}</EmptyState>
     ) : side === 'seller' ? (
@@ -51,26 +52,7 @@ export default function QuotesRoute() {
         ) : (
           <EmptyState>No more quotes.</EmptyState>
         )}
-        {cursors.length > 0 || next ? (
-          <nav aria-label="Pages" className="flex justify-between">
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={cursors.length === 0}
-              onClick={() => setCursors(cursors.slice(0, -1))}
-            >
-              Previous
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={!next}
-              onClick={() => next && setCursors([...cursors, next])}
-            >
-              Next
-            </button>
-          </nav>
-        ) : null}
+        <CursorPager pages={pages} next={next} />
       </div>
     );
   }
@@ -86,22 +68,15 @@ export default function QuotesRoute() {
             : 'Your requests for a price and the sellers’ offers, newest first. Accept an offer to order at exactly its prices.'}
         </p>
       </header>
-      <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
-        {[undefined, ...QUOTE_STATUSES].map((value) => (
-          <button
-            key={value ?? 'all'}
-            type="button"
-            aria-pressed={status === value}
-            className={`btn btn-sm ${status === value ? 'btn-primary' : 'border-base-300 btn-outline'}`}
-            onClick={() => {
-              setStatus(value);
-              setCursors([]);
-            }}
-          >
-            {value ? QUOTE_STATUS_LABELS[value] : 'All'}
-          </button>
-        ))}
-      </div>
+      <StatusFilter
+        statuses={QUOTE_STATUSES}
+        labels={QUOTE_STATUS_LABELS}
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          pages.reset();
+        }}
+      />
       {body}
     </section>
   );
