@@ -98,7 +98,13 @@ export async function accept(
     text: awaits ? '' : order.orderNumber,
     version: row.version,
   });
-  if (!awaits) await notifyAccepted(tx, row, user.uid);
+  if (!awaits)
+    await notifyAccepted(
+      tx,
+      row,
+      user.uid,
+      lines.map(({ offer }) => offer),
+    );
   const result: QuoteAcceptResult = { ...placed, quoteId: quote.id };
   await inTransaction?.(tx, result);
   return result;

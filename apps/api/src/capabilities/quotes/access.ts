@@ -32,6 +32,15 @@ export interface VisibleQuote {
   lapsed: boolean;
 }
 
+async function quoteRow(executor: AppDb | AppTx, id: string, lock: boolean) {
+  const query = executor
+    .select({ row: quotes, lapsed: sql<boolean>`(${quotes.status} = 'offered' AND ${quotes.validUntil} <= now())` })
+    .from(quotes)
+    .where(eq(quotes.id, id));
+  const [found] = lock ? await query.for('update') : await query;
+  return found ?? null;
+}
+
 /** The quote if the caller is a party to it (locked for the rest of the transaction with `lock`); null otherwise. */
 export async function visibleQuote(
   executor: AppDb | AppTx,
@@ -39,15 +48,21 @@ export async function visibleQuote(
   user: AuthUser,
   lock = false,
 ): Promise<VisibleQuote | null> {
-  const query = executor
-    .select({ row: quotes, lapsed: sql<boolean>`(${quotes.status} = 'offered' AND ${quotes.validUntil} <= now())` })
-    .from(quotes)
-    .where(eq(quotes.id, id));
-  const [found] = lock ? await query.for('update') : await query;
+  const found = await quoteRow(executor, id, lock);
   if (!found) return null;
   const member = await membershipOf(executor, user.uid);
   const sides = sidesOf(found.row, user, member);
   return sides.length > 0 ? { row: found.row, sides, member, lapsed: found.lapsed } : null;
+}
+
+/**
+ * The quote a move of this transaction just changed, read again. Who sees it is as before: a move
+ * changes no party (buyer, company, seller), so the caller's membership is not asked again.
+ */
+export async function reread(tx: AppTx, visible: VisibleQuote): Promise<VisibleQuote> {
+  const found = await quoteRow(tx, visible.row.id, false);
+  if (!found) throw new Error('a locked quote vanished');
+  return { ...visible, row: found.row, lapsed: found.lapsed };
 }
 
 const VERBS: Record<QuoteStatus, string> = {

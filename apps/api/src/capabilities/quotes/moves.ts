@@ -133,12 +133,19 @@ export async function offer(tx: AppTx, visible: VisibleQuote, input: OfferOutput
 const netOf = (lines: readonly { unitPrice: number; quantity: number }[]) =>
   sumAmounts(lines.map((line) => lineAmount(line.unitPrice, line.quantity)));
 
-/** The seller's staff hear that the standing offer became an order. */
-export async function notifyAccepted(tx: AppTx, quote: QuoteRow, actorUid: string | null): Promise<void> {
-  const lines = await tx
-    .select({ unitPrice: quoteOfferLines.unitPrice, quantity: quoteOfferLines.quantity })
-    .from(quoteOfferLines)
-    .where(and(eq(quoteOfferLines.quoteId, quote.id), eq(quoteOfferLines.version, quote.version)));
+/** The seller's staff hear that the standing offer (its `lines`, when the caller has read them) became an order. */
+export async function notifyAccepted(
+  tx: AppTx,
+  quote: QuoteRow,
+  actorUid: string | null,
+  offered?: readonly { unitPrice: number; quantity: number }[],
+): Promise<void> {
+  const lines =
+    offered ??
+    (await tx
+      .select({ unitPrice: quoteOfferLines.unitPrice, quantity: quoteOfferLines.quantity })
+      .from(quoteOfferLines)
+      .where(and(eq(quoteOfferLines.quoteId, quote.id), eq(quoteOfferLines.version, quote.version))));
   await notifyQuote(tx, 'quote_accepted', quote, { actorUid, net: netOf(lines) });
 }
 

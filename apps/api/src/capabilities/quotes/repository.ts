@@ -18,7 +18,7 @@ import type { AuthUser } from '../../plugins/app/auth.js';
 import { emptyCart } from '../carts/index.js';
 import { membershipOf } from '../companies/index.js';
 import type { OrderRepository } from '../orders/index.js';
-import { requireQuoteBuyer, sideFilter, visibleQuote, type VisibleQuote } from './access.js';
+import { reread, requireQuoteBuyer, sideFilter, visibleQuote, type VisibleQuote } from './access.js';
 import { accept } from './accept.js';
 import { readQuote, summariesOf, SUMMARY_EXTRAS, toQuoteSummary } from './mapping.js';
 import { offer, simpleMove, write } from './moves.js';
@@ -82,8 +82,7 @@ export function createQuoteRepository(db: AppDb, { orders, lists }: { orders: Or
       const visible = await visibleQuote(tx, id, user, true);
       if (!visible) return null;
       await run(tx, visible);
-      const fresh = await visibleQuote(tx, id, user);
-      if (!fresh) return null;
+      const fresh = await reread(tx, visible);
       const quote = await readQuote(tx, fresh, visible.sides[0] ?? 'buyer');
       await inTransaction?.(tx, quote);
       return quote;
