@@ -147,6 +147,24 @@ describe('an import', () => {
     expect(fromExcel).toMatchObject({ name: 'From Excel', price: 2.5, quantity: 300 });
   });
 
+  test('a file read in pieces: a character split between two pieces arrives whole', async () => {
+    const seller = await createUser();
+    // The stored file is read 16 KiB at a time (store.ts): rows up to just before the first cut,
+    // then a name whose "€" (3 bytes) starts one byte before it.
+    const cut = 16 * 1024;
+    let csv = `${HEADER}\n`;
+    for (let i = 1; Buffer.byteLength(csv) < cut - 200; i++) csv += `F-${i},Crème brûlée – ${i},kitchen,2,10,1\n`;
+    const before = 'S-1,';
+    csv += `${before}${'x'.repeat(cut - 1 - Buffer.byteLength(csv) - before.length)}€ split,kitchen,2,10,1\n`;
+    expect(Buffer.from(csv).subarray(cut - 1, cut + 2).toString()).toBe('€');
+    const filler = csv.split('\n').length - 3;
+    const status = await importFile(seller, csv);
+    expect(status).toMatchObject({ created: filler + 1, failed: 0 });
+    const bySku = new Map((await mine(seller)).map((r) => [r.sku, r.name]));
+    expect(bySku.get('S-1')).toMatch(/^x+€ split$/);
+    expect(bySku.get(`F-${filler}`)).toBe(`Crème brûlée – ${filler}`);
+  });
+
   test('413 above IMPORT_MAX_BYTES and 415 for another media type; nothing is kept', async () => {
     const seller = await createUser();
     const big = `${HEADER}\n${'B-1,Big,home,1,1,1\n'.repeat(20_000)}`;
