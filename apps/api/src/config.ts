@@ -165,7 +165,7 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: positiveInt(2),
   JOB_MAINTENANCE_SECONDS: positiveInt(60),
   IMPORT_JOB_EXPIRE_SECONDS: positiveInt(300),
-  IMPORT_REST_RATIO: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(10).default(1)),
+  IMPORT_REST_RATIO: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(10)),
   SEED_ON_EMPTY: flag,
   CATALOGUE_CACHE: flag,
   LOG_LEVEL: z.preprocess(
@@ -235,7 +235,7 @@ export interface Config {
   jobMaintenanceSeconds: number;
   /** An import job still active after this long is taken for lost with its process, and retried. */
   importJobExpireSeconds: number;
-  /** After each import batch, the job rests this many times the batch's own time (0: never). */
+  /** After each import batch at a busy shop, the job rests this many times the batch's own time (less at a quieter one; 0: never). */
   importRestRatio: number;
   seedOnEmpty: boolean;
   /**

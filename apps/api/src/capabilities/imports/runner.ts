@@ -11,16 +11,27 @@ import type { ImportStore } from './store.js';
 import { BATCH_ROWS } from './batches.js';
 
 /*
- * The import's job: about a minute of batches at a time (SLICE_MS), each followed by a rest while
- * shoppers are using the shop, resumed by the next job from the first row not yet applied.
+ * The import's job: about a minute of batches at a time (SLICE_MS), each followed by a rest as long
+ * as the shop is busy, resumed by the next job from the first row not yet applied.
  */
 
 /** A job applies batches for about this long, then hands the rest to a new job (so a lost one is retried soon). */
 const SLICE_MS = 60_000;
 
-/** How long a job rests after a batch that took `batchMs`: only while shoppers are active. */
-export function restAfterBatch(batchMs: number, restRatio: number, shoppersActive: boolean): number {
-  return shoppersActive && restRatio > 0 ? batchMs * restRatio : 0;
+/**
+ * Shopper requests a second at which an import rests the whole `restRatio` after each batch; at
+ * fewer, it rests that much less (docs/architecture.md, "Catalogue import and export").
+ */
+export const BUSY_SHOP_PER_SECOND = 1_000;
+
+/**
+ * How long a job rests after a batch that took `batchMs`, with `shoppersPerSecond` shopper
+ * requests in the last second: `restRatio` times the batch at a busy shop's rate or more, in
+ * proportion below it, none with nobody shopping.
+ */
+export function restAfterBatch(batchMs: number, restRatio: number, shoppersPerSecond: number): number {
+  const busy = Math.min(1, Math.max(0, shoppersPerSecond) / BUSY_SHOP_PER_SECOND);
+  return batchMs * restRatio * busy;
 }
 
 interface RunnerParts {
@@ -28,10 +39,10 @@ interface RunnerParts {
   countRows: ImportStore['countRows'];
   applyBatch: Batches['applyBatch'];
   restRatio: number;
-  shoppersActive: () => boolean;
+  shopperRate: () => number;
 }
 
-export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRatio, shoppersActive }: RunnerParts) {
+export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRatio, shopperRate }: RunnerParts) {
   /** Marks the import finished and, in the same transaction, tells its seller (the outbox). */
   const finish = (id: string, fields: Partial<typeof imports.$inferInsert>) =>
     db.transaction(async (tx) => {
@@ -102,9 +113,9 @@ export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRat
         await applyBatch(imp, owner, columns, batch, done);
         done += batch.length;
         batch = [];
-        // The batch's inserts and their triggers held a core of the database: give it back as
-        // long, while shoppers are there to take it.
-        const pause = restAfterBatch(performance.now() - batchStarted, restRatio, shoppersActive());
+        // The batch's inserts and their triggers held a core of the database: give the machine
+        // back to the shoppers, the longer the more of them there are.
+        const pause = restAfterBatch(performance.now() - batchStarted, restRatio, shopperRate());
         if (pause > 0) await rest(pause);
       };
       try {

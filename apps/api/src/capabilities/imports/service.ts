@@ -2,10 +2,10 @@ import type { AppDb } from '../../db/client.js';
 import { createBatches } from './batches.js';
 import { createExport } from './export.js';
 import { createReports } from './reports.js';
-import { createRunner } from './runner.js';
+import { BUSY_SHOP_PER_SECOND, createRunner } from './runner.js';
 import { createImportStore, type ImportJobs } from './store.js';
 
-export { restAfterBatch } from './runner.js';
+export { BUSY_SHOP_PER_SECOND, restAfterBatch } from './runner.js';
 export { toImportStatus } from './import-status.js';
 export type { ImportJobs } from './store.js';
 
@@ -22,30 +22,31 @@ export interface ImportServiceOptions {
   maxBytes: number;
   jobs: ImportJobs;
   /**
-   * After each batch the job rests this many times the batch's own time (IMPORT_REST_RATIO,
-   * default 1), so an import takes at most about half of the machine's time from the shoppers.
+   * At a busy shop (BUSY_SHOP_PER_SECOND shopper requests a second or more), the job rests this
+   * many times each batch's own time after it (IMPORT_REST_RATIO, default 10); at a quieter one,
+   * in proportion less.
    */
   restRatio?: number;
   /**
-   * Whether shoppers are using the shop now (capabilities/imports/worker.plugin.ts: a request other than the
-   * imports' own within the last second). The job rests after a batch only then: with nobody to
-   * give the machine back to, resting would only make the seller wait. Default: always.
+   * Shopper requests in the last second (capabilities/imports/worker.plugin.ts: requests other
+   * than the imports' own and health checks). With nobody to give the machine back to, resting
+   * would only make the seller wait. Default: a busy shop's.
    */
-  shoppersActive?: () => boolean;
+  shopperRate?: () => number;
 }
 
 export function createImportService(
   db: AppDb,
-  { maxBytes, jobs, restRatio = 1, shoppersActive = () => true }: ImportServiceOptions,
+  { maxBytes, jobs, restRatio = 10, shopperRate = () => BUSY_SHOP_PER_SECOND }: ImportServiceOptions,
 ) {
   const store = createImportStore(db, { maxBytes, jobs });
   const { applyBatch } = createBatches(db);
   const { fileOf, countRows, upload } = store;
   return {
-    /** Whether an import rests after its batches now (shoppers are using the shop). */
-    shoppersActive,
+    /** Shopper requests in the last second: how long an import rests after its batches now. */
+    shopperRate,
     upload,
-    ...createRunner(db, { fileOf, countRows, applyBatch, restRatio, shoppersActive }),
+    ...createRunner(db, { fileOf, countRows, applyBatch, restRatio, shopperRate }),
     ...createReports(db),
     ...createExport(db),
   };

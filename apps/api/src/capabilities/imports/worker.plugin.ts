@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { RequestRate } from '../../lib/request-rate.js';
 import { createImportService, IMPORT_QUEUE, type ImportService } from './service.js';
 
 declare module 'fastify' {
@@ -7,9 +8,6 @@ declare module 'fastify' {
     imports: ImportService;
   }
 }
-
-/** A request within this long ago means shoppers are using the shop, and an import paces itself. */
-export const SHOPPERS_WINDOW_MS = 1000;
 
 /**
  * The import page polls its import's progress every second while it runs, and health checks
@@ -27,15 +25,15 @@ export function isImportTraffic(url: string): boolean {
  */
 export default fp(
   async (app) => {
-    // When a shopper last asked this process for anything but an import's own progress.
-    let lastShopperRequest = Number.NEGATIVE_INFINITY;
+    // How often shoppers asked this process for anything but an import's own progress, lately.
+    const shoppers = new RequestRate();
     app.addHook('onRequest', async (request) => {
-      if (!isImportTraffic(request.url)) lastShopperRequest = performance.now();
+      if (!isImportTraffic(request.url)) shoppers.note();
     });
     const service = createImportService(app.db, {
       maxBytes: app.config.importMaxBytes,
       restRatio: app.config.importRestRatio,
-      shoppersActive: () => performance.now() - lastShopperRequest < SHOPPERS_WINDOW_MS,
+      shopperRate: () => shoppers.perSecond(),
       jobs: {
         send: async (importId) => {
           await app.jobs.send(IMPORT_QUEUE, [{ id: importId, data: { importId } }]);
