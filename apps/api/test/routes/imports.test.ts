@@ -156,7 +156,11 @@ describe('an import', () => {
     for (let i = 1; Buffer.byteLength(csv) < cut - 200; i++) csv += `F-${i},Crème brûlée – ${i},kitchen,2,10,1\n`;
     const before = 'S-1,';
     csv += `${before}${'x'.repeat(cut - 1 - Buffer.byteLength(csv) - before.length)}€ split,kitchen,2,10,1\n`;
-    expect(Buffer.from(csv).subarray(cut - 1, cut + 2).toString()).toBe('€');
+    expect(
+      Buffer.from(csv)
+        .subarray(cut - 1, cut + 2)
+        .toString(),
+    ).toBe('€');
     const filler = csv.split('\n').length - 3;
     const status = await importFile(seller, csv);
     expect(status).toMatchObject({ created: filler + 1, failed: 0 });
