@@ -1378,10 +1378,16 @@ async function settle(page: Page): Promise<void> {
     }),
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Broken: loaded (complete) and still without a size. An image drawn since the wait above (a
+  // carousel's next slide) may still be on its way: that is not a broken one.
   const broken = await page.evaluate(() =>
     [...document.images]
       .filter(
-        (img) => img.checkVisibility({ visibilityProperty: true }) && img.naturalWidth === 0 && img.getAttribute('src'),
+        (img) =>
+          img.complete &&
+          img.checkVisibility({ visibilityProperty: true }) &&
+          img.naturalWidth === 0 &&
+          img.getAttribute('src'),
       )
       .map((img) => img.src),
   );
