@@ -336,6 +336,8 @@ async function readLoad(base: string, walk: Walk, seconds: number): Promise<Phas
  * became of the earlier ones (shoppers arrive whatever the shop's speed: an open loop), each on
  * a connection of its own when the others are busy, and its time counts from when it was due, so
  * a request that could not even start in time is counted as waiting (no coordinated omission).
+ * A request reset on a kept-alive socket is sent once more, as a browser does (its time still
+ * counts from when it was due).
  */
 async function steadyLoad(base: string, walk: Walk, seconds: number, rate: number): Promise<Phase> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
@@ -343,6 +345,7 @@ async function steadyLoad(base: string, walk: Walk, seconds: number, rate: numbe
   const failures: Record<string, number> = {};
   const asked = new Set<string>();
   const pending = new Set<Promise<void>>();
+  let retried = 0;
   const started = performance.now();
   const total = Math.round(seconds * rate);
   for (let i = 0; i < total; i++) {
@@ -353,20 +356,30 @@ async function steadyLoad(base: string, walk: Walk, seconds: number, rate: numbe
     walk.at += 1;
     asked.add(path);
     const done = new Promise<void>((resolve) => {
-      const request = http.get(`${base}${path}`, { agent, timeout: 10_000 }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          if (status >= 200 && status < 300) times.push(performance.now() - due);
-          else failures[status] = (failures[status] ?? 0) + 1;
+      const send = (retry: boolean) => {
+        const request = http.get(`${base}${path}`, { agent, timeout: 10_000 }, (response) => {
+          response.resume();
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            if (status >= 200 && status < 300) times.push(performance.now() - due);
+            else failures[status] = (failures[status] ?? 0) + 1;
+            resolve();
+          });
+        });
+        request.on('timeout', () => request.destroy(new Error('timeout')));
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          // A kept-alive socket the server closed as this request went out (its idle timeout):
+          // a browser sends the request again on a new connection, and so does this shopper.
+          if (retry && request.reusedSocket && error.code === 'ECONNRESET') {
+            retried += 1;
+            send(false);
+            return;
+          }
+          failures[error.message] = (failures[error.message] ?? 0) + 1;
           resolve();
         });
-      });
-      request.on('timeout', () => request.destroy(new Error('timeout')));
-      request.on('error', (error) => {
-        failures[error.message] = (failures[error.message] ?? 0) + 1;
-        resolve();
-      });
+      };
+      send(true);
     });
     pending.add(done);
     void done.then(() => pending.delete(done));
@@ -374,6 +387,7 @@ async function steadyLoad(base: string, walk: Walk, seconds: number, rate: numbe
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
+  if (retried > 0) log(`  sent again on a new connection after a kept-alive one was reset: ${retried}`);
   const { p50, p99 } = percentiles(times);
   return {
     rps: times.length / elapsed,

@@ -5,11 +5,13 @@ import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { insertProduct } from '../helpers/factories.js';
 
 /*
- * A search of several words walks a few rows of the sort's index first and collects every match
- * only when the walk finds no page (listing/statements.ts, walkedPage). With a walk of 4 rows,
- * words common together are found by the walk and words that meet once, late in the catalogue,
- * by the collected matches; every page must be the page the plain query gives, on every sort and
- * through cursors.
+ * A search of several words (listing/statements.ts, walkedPage) collects its matches when the
+ * planner expects few, at most collectRows of them; otherwise, or past that, it walks a few rows
+ * of the sort's index and collects every match only when the walk finds no page. With a walk of
+ * 4 rows and nothing collected first, words common together are found by the walk and words that
+ * meet once, late in the catalogue, by the collected matches; collecting first, every match, or
+ * too few and walking after all, the same. Every page must be the page the plain query gives, on
+ * every sort and through cursors, and every total the true count.
  */
 
 let t: TestDatabase;
@@ -37,8 +39,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.dispose());
 
-const walked = () => createProductLister(t.database.db, toProduct, { walkRows: 4 });
-const plain = () => createProductLister(t.database.db, toProduct, { walkRows: 1_000_000 });
+const walked = () => createProductLister(t.database.db, toProduct, { walkRows: 4, collectRows: 0 });
+const collected = () => createProductLister(t.database.db, toProduct, { walkRows: 4 });
+/** Collects first when the planner expects fewer than 3 matches, at most 3: "steel bolt" (5) overflows. */
+const overflowing = () => createProductLister(t.database.db, toProduct, { walkRows: 4, collectRows: 3 });
+const plain = () => createProductLister(t.database.db, toProduct, { walkRows: 1_000_000, collectRows: 0 });
 const query = { offset: 0, limit: 2, available: false, brand: undefined } as const;
 
 /** Every page of a search, following its cursors. */
@@ -69,18 +74,27 @@ describe('a search of several words', () => {
     expect(tier2.total).toBe(2);
   });
 
-  test.each([
+  const searches = [
     ['steel bolt', 'relevance'],
     ['bolt steel', 'relevance'],
     ['waterproof tarp', 'relevance'],
     ['organic jacket', 'relevance'],
     ['steel bolt', 'price_asc'],
     ['waterproof tarp', 'price_asc'],
-  ] as const)('"%s" sorted by %s: every page through the cursors is the plain query\'s', async (q, sort) => {
-    const pages = await allPages(walked(), q, sort);
-    expect(pages).toEqual(await allPages(plain(), q, sort));
-    const words = q.split(' ');
-    const expected = names.filter((n) => words.every((w) => n.toLowerCase().includes(w)));
-    expect(pages.flat().sort()).toEqual([...expected].sort());
-  });
+  ] as const;
+  const listers = { walked, collected, overflowing };
+
+  test.each(Object.keys(listers).flatMap((how) => searches.map(([q, sort]) => [how, q, sort] as const)))(
+    '%s: "%s" sorted by %s: every page through the cursors is the plain query\'s, and the total is the count',
+    async (how, q, sort) => {
+      const lister = listers[how as keyof typeof listers]();
+      const pages = await allPages(lister, q, sort);
+      expect(pages).toEqual(await allPages(plain(), q, sort));
+      const words = q.split(' ');
+      const expected = names.filter((n) => words.every((w) => n.toLowerCase().includes(w)));
+      expect(pages.flat().sort()).toEqual([...expected].sort());
+      const first = await lister.list({ ...query, q, sort });
+      expect({ total: first.total, exact: first.totalIsExact }).toEqual({ total: expected.length, exact: true });
+    },
+  );
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type AppDb, type AppTx } from '../../db/client.js';
 import { importErrors, imports, products, skuKey, type ImportRow, type ProductRow } from '../../db/schema.js';
@@ -24,15 +23,11 @@ import { PRODUCT_FIELDS, type ImportRowError, type ProductData } from '@b2b/shar
  * Rows per batch (one transaction). A batch's inserts and their triggers hold a database core
  * while they run, and a shopper's request that arrives then waits behind them; with a rest after
  * each batch as long as it took, 50-row batches kept list pages' p99 within 1.7× of idle on a
- * 2-core machine, where 1,000-row batches without rest made it 4× (docs/benchmarks.md).
+ * 2-core machine, where 1,000-row batches without rest made it 4× (docs/benchmarks.md). Reading
+ * and judging a row takes some 40 µs of the process's one thread, so a batch's rows hold it for
+ * about 2 ms in one go.
  */
 export const BATCH_ROWS = 50;
-/**
- * Reading and judging a row takes some 40 µs of the process's one thread; a batch would hold it
- * for 40 ms at a time. Every YIELD_EVERY_ROWS rows the job lets waiting requests run first, so a
- * shopper's page waits for a few milliseconds of import at most, never for a whole batch.
- */
-const YIELD_EVERY_ROWS = 100;
 /** Another worker has applied rows of this import since this one read it: this one stops. */
 export class ImportTakenOver extends Error {}
 /** A product's data as a JSON recordset's row (keys as in ProductData, plus the id of an update). */
@@ -97,11 +92,7 @@ export function createBatches(db: AppDb) {
     batch: SheetRow[],
     expected: number,
   ): Promise<void> {
-    const read = [];
-    for (const [i, sheetRow] of batch.entries()) {
-      if (i > 0 && i % YIELD_EVERY_ROWS === 0) await yieldToRequests();
-      read.push({ ...sheetRow, ...readRow(sheetRow.cells, columns) });
-    }
+    const read = batch.map((sheetRow) => ({ ...sheetRow, ...readRow(sheetRow.cells, columns) }));
     const ids = [...new Set(read.flatMap((r) => (r.id && !r.errors.some((e) => e.column === 'id') ? [r.id] : [])))];
     const skus = [...new Set(read.flatMap((r) => (r.sku ? [r.sku.toLowerCase()] : [])))];
     const { byId, bySku } = await lookups(owner, ids, skus);
@@ -118,8 +109,7 @@ export function createBatches(db: AppDb) {
       for (const e of errors) failures.push({ row: row.row, column: e.column, message: e.message, cells: row.cells });
     };
 
-    for (const [i, r] of read.entries()) {
-      if (i > 0 && i % YIELD_EVERY_ROWS === 0) await yieldToRequests();
+    for (const r of read) {
       if (r.errors.length > 0) {
         fail(r, r.errors);
         continue;

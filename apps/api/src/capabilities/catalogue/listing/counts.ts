@@ -4,7 +4,7 @@ import type { AppDb } from '../../../db/client.js';
 import { productCounts, products } from '../../../db/schema.js';
 import type { Bind } from './bind.js';
 import { matchCondition, labelOf, type ListFilter } from './conditions.js';
-import { dialect, explainQuery, planRows, SURELY_PAST_EXACT } from './estimates.js';
+import { SURELY_PAST_EXACT } from './estimates.js';
 import type { Statements } from './statements.js';
 
 /*
@@ -24,7 +24,7 @@ export function totalSeen(filter: ListFilter, pageRows: number, more: boolean): 
   return filter.offset + pageRows;
 }
 
-export function createCounts(db: AppDb, { shaped }: Pick<Statements, 'shaped'>) {
+export function createCounts(db: AppDb, { shaped, plannedRows }: Pick<Statements, 'shaped' | 'plannedRows'>) {
   const countStatements = new Map<
     string,
     { execute: (params: Record<string, unknown>) => Promise<{ total: string | null }[]> }
@@ -76,11 +76,7 @@ export function createCounts(db: AppDb, { shaped }: Pick<Statements, 'shaped'>) 
   async function estimatedCount(filter: ListFilter) {
     const label = `matches:${labelOf(filter, null)}`;
     const where = (bind: Bind) => matchCondition(filter, bind);
-    const [explained] = await shaped<{ plan: unknown }>(`explain:${label}`, where, (condition) => {
-      const fields = { plan: sql`plan` };
-      return { query: { toSQL: () => dialect.sqlToQuery(explainQuery(condition)) }, fields };
-    });
-    const planned = planRows(explained?.plan);
+    const planned = await plannedRows(label, where);
     if (planned < SURELY_PAST_EXACT) {
       const counted = await boundedCount(label, where);
       if (counted.exact) return { total: counted.total, totalIsExact: true, totalIsEstimate: false };

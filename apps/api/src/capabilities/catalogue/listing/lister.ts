@@ -1,5 +1,5 @@
 import { and } from 'drizzle-orm';
-import type { Product } from '@b2b/shared';
+import { MAX_EXACT_COUNT, type Product } from '@b2b/shared';
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../../db/client.js';
 import { products, type ProductRow } from '../../../db/schema.js';
@@ -20,7 +20,7 @@ import { createCounts, totalSeen } from './counts.js';
 import { after, cursorValues, finish, isCursorOf, keysOf, SORT_KEYS, type IndexSort, type Row } from './keys.js';
 import { createRelevance } from './relevance.js';
 import { createSpelling } from './spelling.js';
-import { createStatements } from './statements.js';
+import { createStatements, type StatementOptions } from './statements.js';
 
 /*
  * Listing the catalogue at any size (docs/architecture.md, "The catalogue at scale"):
@@ -45,7 +45,7 @@ export interface ProductPage extends ListPageInfo {
 export function createProductLister(
   db: AppDb,
   toProduct: (row: ProductRow) => Product,
-  options: { walkRows?: number } = {},
+  options: StatementOptions = {},
 ) {
   const statements = createStatements(db, options);
   const { matchPage, preparedPage } = statements;
@@ -59,12 +59,23 @@ export function createProductLister(
     const words = filter.q ? searchWords(filter.q) : [];
     const cursor = filter.cursor ? decodeCursor(filter.cursor, isCursorOf(filter.sort)) : null;
     let rows: Row[];
+    /** Every match, when the page's statement collected them all to sort them (a first page only). */
+    let matched: number | null = null;
     const afterCursor = (bind: Bind) => (cursor ? [after(keys, cursor.v, cursorValues(cursor.v, bind))] : []);
     const label = `sorted:${filter.sort}:${labelOf(filter, cursor)}`;
     if (words.length > 0 || hasFacetFilter(filter)) {
       const filters = (bind: Bind) => and(...filterConditions(filter, bind), ...afterCursor(bind));
       const search = (bind: Bind) => searchCondition(filter, bind);
-      rows = await matchPage(label, filters, search, words, keys, filter.limit, cursor ? 0 : filter.offset);
+      ({ rows, matched } = await matchPage(
+        label,
+        filters,
+        search,
+        words,
+        keys,
+        filter.limit,
+        cursor ? 0 : filter.offset,
+      ));
+      if (cursor) matched = null;
     } else {
       rows = await preparedPage(filter, cursor);
     }
@@ -75,6 +86,7 @@ export function createProductLister(
     const seen = totalSeen(filter, page.length, more);
     if (words.length > 0 || hasFacetFilter(filter)) {
       if (seen !== null) total = seen;
+      else if (matched !== null && matched <= MAX_EXACT_COUNT) total = matched;
       else ({ total, totalIsExact, totalIsEstimate } = await estimatedCount(filter));
     } else if (filter.sellerId) {
       const counted = await boundedCount(`owner:${labelOf(filter, null)}`, (bind) =>

@@ -1,5 +1,5 @@
 import { and, not, sql } from 'drizzle-orm';
-import type { Product } from '@b2b/shared';
+import { MAX_EXACT_COUNT, type Product } from '@b2b/shared';
 import type { AppDb } from '../../../db/client.js';
 import { products, type ProductRow } from '../../../db/schema.js';
 import { decodeCursor } from '../../../lib/cursor.js';
@@ -18,7 +18,7 @@ import {
 import { totalSeen, type Counts } from './counts.js';
 import { after, cursorValues, finish, isCursorOf, keysOf, pageFields, TIER_KEYS, type Row, type Tier } from './keys.js';
 import type { ProductPage } from './lister.js';
-import type { Statements } from './statements.js';
+import type { MatchedPage, Statements } from './statements.js';
 
 /*
  * A search in relevance order: the products whose SKU is exactly the search, then tier 1 (names
@@ -66,7 +66,7 @@ export function createRelevance({
     const tier1Where = (bind: Bind) => and(...base(bind), nameStartsWith(filter.q, bind));
     const cursor = filter.cursor ? decodeCursor(filter.cursor, isCursorOf('relevance')) : null;
     /** A tier's page: its own rows, or those after the cursor when the cursor is in this tier. */
-    const tierPage = (tier: Tier, limit: number, offset: number) => {
+    const tierPage = async (tier: Tier, limit: number, offset: number): Promise<MatchedPage> => {
       const keys = TIER_KEYS[tier];
       const at = cursor?.t === tier ? cursor : null;
       const afterCursor = (bind: Bind) => (at ? [after(keys, at.v, cursorValues(at.v, bind))] : []);
@@ -74,7 +74,16 @@ export function createRelevance({
       const filters = (bind: Bind) => and(...base(bind), ...afterCursor(bind));
       // Tier 1 is a range of the name index: only tier 2's words can send a walk astray.
       return tier === 1
-        ? pageOf(label, (bind) => and(filters(bind), nameStartsWith(filter.q, bind)), keys, limit, offset)
+        ? {
+            rows: await pageOf(
+              label,
+              (bind) => and(filters(bind), nameStartsWith(filter.q, bind)),
+              keys,
+              limit,
+              offset,
+            ),
+            matched: null,
+          }
         : matchPage(label, filters, tier2Words, words, keys, limit, offset);
     };
     const limit = filter.limit;
@@ -93,7 +102,7 @@ export function createRelevance({
     let offset2 = 0;
     if ((!cursor || cursor.t === 1) && rows.length <= limit) {
       const offset = cursor ? 0 : filter.offset - skipped;
-      const tier1 = await tierPage(1, limit - rows.length, offset);
+      const { rows: tier1 } = await tierPage(1, limit - rows.length, offset);
       rows.push(...tier1.map((row) => ({ ...row, tier: 1 as const })));
       if (tier1.length === 0 && offset > 0) {
         // The offset lies past tier 1 (so there is no cursor): tier 2 starts where tier 1's rows end.
@@ -108,9 +117,13 @@ export function createRelevance({
         offset2 = offset - (counted?.n ?? 0);
       }
     }
+    /** The search's every match, when tier 2's statement collected all of its own on a first page. */
+    let collected: number | null = null;
     if (rows.length <= limit) {
       const tier2 = await tierPage(2, limit - rows.length, offset2);
-      rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
+      // Before tier 2 on a first page came all of tier 0 and tier 1 (neither filled the page).
+      if (tier2.matched !== null && !cursor && filter.offset === 0) collected = rows.length + tier2.matched;
+      rows.push(...tier2.rows.map((row) => ({ ...row, tier: 2 as const })));
     }
     const { page, more, nextCursor } = finish(rows, limit, (row) => ({
       s: 'relevance',
@@ -119,9 +132,10 @@ export function createRelevance({
     }));
     // The tiers together are exactly the search's matches (a name that starts with the search
     // contains each of its words), so a page that read them to the end has counted them.
-    const seen = totalSeen(filter, page.length, more);
+    const known =
+      totalSeen(filter, page.length, more) ?? (collected !== null && collected <= MAX_EXACT_COUNT ? collected : null);
     const counted =
-      seen === null ? await estimatedCount(filter) : { total: seen, totalIsExact: true, totalIsEstimate: false };
+      known === null ? await estimatedCount(filter) : { total: known, totalIsExact: true, totalIsEstimate: false };
     return { items: page.map(toProduct), ...counted, nextCursor, correctedQuery: null };
   }
 
