@@ -296,19 +296,45 @@ async function pageOf(
 }
 
 /**
- * As the API's walkedPage: a search of several words walks 5,000 rows of the sort's index that
- * pass the filters and checks the words on them; when that finds no page, it collects every
- * match (a materialized CTE: the trigram index as a bitmap) and sorts only those.
+ * As the API's matchPage: a first page of several words (one of 3 letters or more) whose matches
+ * the planner expects below 30,000 collects them (at most that many; a materialized CTE: the
+ * trigram index as a bitmap), sorts only those and counts them in the same statement. Otherwise,
+ * or past that, words of 3 letters or more walk 5,000 rows of the sort's index that pass the
+ * filters and check the words on them; when that finds no page, every match is collected after
+ * all. Shorter words take the planner's plan.
  */
 async function walkedPageOf(
   filters: (p: Params) => string[],
   words: (p: Params) => string[],
   keyName: KeyName,
   limit: number,
-): Promise<KeyedRow[]> {
+  steps: { collectFirst: boolean; walk: boolean },
+): Promise<{ rows: KeyedRow[]; matched: number | null }> {
   const key = KEYS[keyName];
   const select = `select ${COLUMNS}, ${key.text} AS "cursor_keys" from "products"`;
   const where = (conditions: string[]) => (conditions.length > 0 ? `where ${conditions.join(' and ')}` : '');
+  const collect = async (cap: number | null) => {
+    const q = new Params();
+    const all = `${select} ${where([...filters(q), ...words(q)])}${cap === null ? '' : ` limit ${q.add(cap + 1)}`}`;
+    const { rows } = await pool.query<KeyedRow & { matched: number }>(
+      `with matches as materialized (${all}) select *, (select count(*)::int from matches) as matched
+       from matches as "products" order by ${key.order} limit ${q.add(limit + 1)}`,
+      q.values,
+    );
+    return { rows, matched: rows[0]?.matched ?? 0 };
+  };
+  if (steps.collectFirst) {
+    const e = new Params();
+    const plan = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `explain (format json) select 1 from "products" ${where([...filters(e), ...words(e)])}`,
+      e.values,
+    );
+    if ((plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) < 30_000) {
+      const collected = await collect(30_000);
+      if (collected.matched <= 30_000) return collected;
+    }
+  }
+  if (!steps.walk) return { rows: await pageOf((q) => [...filters(q), ...words(q)], keyName, limit, 0), matched: null };
   const p = new Params();
   const walk = `${select} ${where(filters(p))} order by ${key.order} limit ${p.add(5_000)}`;
   const matched = where(words(p));
@@ -316,15 +342,8 @@ async function walkedPageOf(
     `select * from (${walk}) as "products" ${matched} order by ${key.order} limit ${p.add(limit + 1)}`,
     p.values,
   );
-  if (walked.rows.length > limit) return walked.rows;
-  const q = new Params();
-  const all = `${select} ${where([...filters(q), ...words(q)])}`;
-  return (
-    await pool.query<KeyedRow>(
-      `with matches as materialized (${all}) select * from matches as "products" order by ${key.order} limit ${q.add(limit + 1)}`,
-      q.values,
-    )
-  ).rows;
+  if (walked.rows.length > limit) return { rows: walked.rows, matched: null };
+  return collect(null);
 }
 
 function finish(rows: KeyedRow[], limit: number, cursorOf: (row: KeyedRow) => Cursor) {
@@ -373,6 +392,7 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
   const contains = (p: Params) =>
     words(q).map((w) => `(lower("products"."name" || ' ' || "products"."brand")) like ${p.add(`%${escapeLike(w)}%`)}`);
   const rows: (KeyedRow & { tier: 1 | 2 })[] = [];
+  let collected: number | null = null;
   const sku = skuOf(q);
   const notSku = (p: Params) => (sku ? [`("products"."sku" is null or ${SKU_KEY} <> ${p.add(sku)})`] : []);
   if (sku && !cursor) {
@@ -406,18 +426,35 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
       ...(cursor?.t === 2 ? [KEYS.oldest.after(p, cursor.v)] : []),
     ];
     const tier2Words = (p: Params) => [...contains(p), `not ${prefix(p)}`];
-    const several = words(q).length >= 2 && words(q).every((w) => w.length >= 3);
-    const tier2 = several
-      ? await walkedPageOf(tier2Filters, tier2Words, 'oldest', query.limit - rows.length)
-      : await pageOf((p) => [...tier2Filters(p), ...tier2Words(p)], 'oldest', query.limit - rows.length, 0);
-    rows.push(...tier2.map((row) => ({ ...row, tier: 2 as const })));
+    const searched = words(q);
+    const steps = {
+      collectFirst: !cursor && query.offset === 0 && searched.length >= 2 && searched.some((w) => w.length >= 3),
+      walk: searched.length >= 2 && searched.every((w) => w.length >= 3),
+    };
+    const tier2 =
+      steps.collectFirst || steps.walk
+        ? await walkedPageOf(tier2Filters, tier2Words, 'oldest', query.limit - rows.length, steps)
+        : {
+            rows: await pageOf((p) => [...tier2Filters(p), ...tier2Words(p)], 'oldest', query.limit - rows.length, 0),
+            matched: null,
+          };
+    // As the API: on a first page, tiers 0 and 1 came whole before tier 2, whose matches were counted.
+    if (tier2.matched !== null && !cursor && query.offset === 0 && rows.length + tier2.matched <= 10_000)
+      collected = rows.length + tier2.matched;
+    rows.push(
+      ...tier2.rows.map(({ matched: _, ...row }: KeyedRow & { matched?: number }) => ({ ...row, tier: 2 as const })),
+    );
   }
   const { page, more, next } = finish(rows, query.limit, (row) => ({
     s: 'relevance',
     t: (row as KeyedRow & { tier: 1 | 2 }).tier,
     v: row.cursor_keys,
   }));
-  return { rows: page, ...(await countOf(query, q, page.length, more)), next, corrected: null };
+  const counted =
+    more && collected !== null
+      ? { total: collected, relation: 'eq' as const }
+      : await countOf(query, q, page.length, more);
+  return { rows: page, ...counted, next, corrected: null };
 }
 
 /** The closest vocabulary word for each word of q (pg_trgm similarity), or null when none changes. */

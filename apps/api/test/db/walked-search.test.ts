@@ -5,7 +5,7 @@ import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { insertProduct } from '../helpers/factories.js';
 
 /*
- * A search of several words (listing/statements.ts, walkedPage) collects its matches when the
+ * A search of several words (listing/statements.ts, matchPage) collects its matches when the
  * planner expects few, at most collectRows of them; otherwise, or past that, it walks a few rows
  * of the sort's index and collects every match only when the walk finds no page. With a walk of
  * 4 rows and nothing collected first, words common together are found by the walk and words that
@@ -81,6 +81,9 @@ describe('a search of several words', () => {
     ['organic jacket', 'relevance'],
     ['steel bolt', 'price_asc'],
     ['waterproof tarp', 'price_asc'],
+    // A word too short for the trigram index: collected first, or the planner's own plan.
+    ['bolt 2', 'relevance'],
+    ['jacket 1', 'price_asc'],
   ] as const;
   const listers = { walked, collected, overflowing };
 

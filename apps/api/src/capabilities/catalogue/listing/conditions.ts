@@ -54,13 +54,21 @@ export function matchCondition(filter: ListFilter, bind: Bind = asValue): SQL | 
 }
 
 /**
- * Whether a search's page is taken by a bounded walk first (statements.ts, walkedPage): several
+ * Whether a search's page is taken by a bounded walk first (statements.ts, matchPage): several
  * words, each long enough for the trigram index. The planner multiplies the words' frequencies
  * as if independent, so for two common words that rarely meet ("organic waterproof") it expects
  * thousands of matches, walks the sort's index to find a page of them and reads the whole
  * catalogue (2.7 s at 1,000,000 products) to find none.
  */
 export const walksFirst = (words: string[]) => words.length >= 2 && words.every((w) => w.length >= 3);
+
+/**
+ * Whether a search's first page may collect its matches first (statements.ts, matchPage):
+ * several words, one at least long enough for the trigram index, so the collection reads that
+ * word's rows, which the search's count would read anyway. A single word keeps its one-statement
+ * page, which a walk of the sort's index finds in a few milliseconds.
+ */
+export const collectsFirst = (words: string[]) => words.length >= 2 && words.some((w) => w.length >= 3);
 
 /** The facet filters of a list (brand, price range, rating, seller); none means a prepared page. */
 export type FacetFilter = Pick<ListFilter, 'brand' | 'priceMin' | 'priceMax' | 'ratingMin' | 'seller'>;

@@ -84,7 +84,7 @@ export function createRelevance({
             ),
             matched: null,
           }
-        : matchPage(label, filters, tier2Words, words, keys, limit, offset);
+        : matchPage(label, filters, tier2Words, words, keys, limit, offset, !cursor && filter.offset === 0);
     };
     const limit = filter.limit;
     const rows: (Row & { tier: Tier })[] = [];

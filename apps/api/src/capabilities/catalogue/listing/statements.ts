@@ -2,7 +2,7 @@ import { and, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { prepareFast, type AppDb, type FastStatement } from '../../../db/client.js';
 import { products } from '../../../db/schema.js';
 import { asPlaceholder, type Bind } from './bind.js';
-import { filterConditions, walksFirst, type ListFilter } from './conditions.js';
+import { collectsFirst, filterConditions, walksFirst, type ListFilter } from './conditions.js';
 import { dialect, explainQuery, planRows, SURELY_PAST_EXACT } from './estimates.js';
 import { after, orderBy, pageFields, SORT_KEYS, type Cursor, type IndexSort, type Key, type Row } from './keys.js';
 
@@ -129,35 +129,44 @@ export function createStatements(
   }
 
   /**
-   * The first page (or a cursor's next page) of a search of several words, in bounded steps
-   * (conditions.ts, walksFirst, says why):
-   * - where the planner expects fewer than collectRows matches (SURELY_PAST_EXACT: past it a total
-   *   is not counted either), every match is collected (the trigram index, as a bitmap: the
-   *   words' rows meet in memory), at most that many, and only they are sorted. The statement
-   *   counts them too, so the list's total needs no count that reads the same rows again:
-   *   "karnapoint 500" (1,174 matches at 1,000,000 products) takes 19 ms, where the walk below
-   *   (no page found), the collection and the count took 50 ms;
-   * - otherwise, or with more matches than that, the sort's index is walked for WALK_ROWS rows
-   *   that pass the filters and the words are checked on those: where the words are common
-   *   together, the page is found there (1.7 ms for "stainless steel");
-   * - a walk that finds no page collects every match after all ("organic waterproof", which
-   *   matches nothing: 29 ms, where walking the whole index took 2.7 s).
+   * One page of a filtered or searched list: `words` are the search's conditions, `filters` the
+   * rest (with a cursor's). An offset page, or a list without several words, is one statement.
+   * A first page (or a cursor's next page) of several words is found in bounded steps
+   * (conditions.ts, collectsFirst and walksFirst, say why):
+   * - on a first page whose total is wanted (`counting`), where the planner expects fewer than
+   *   collectRows matches (SURELY_PAST_EXACT: past it the total is not counted either), every
+   *   match is collected (the trigram index, as a bitmap: the words' rows meet in memory), at most
+   *   that many, and only they are sorted. The statement counts them too, so the total needs no
+   *   count that reads the same rows again: "karnapoint 500" (1,174 matches at 1,000,000
+   *   products) takes 19 ms, where the walk below (no page found), the collection and the count
+   *   took 50 ms;
+   * - otherwise, or with more matches than that, words of 3 letters or more walk the sort's index
+   *   for WALK_ROWS rows that pass the filters and check the words on those: where the words are
+   *   common together, the page is found there (1.7 ms for "stainless steel"); a walk that finds
+   *   no page collects every match after all ("organic waterproof", which matches nothing: 29 ms,
+   *   where walking the whole index took 2.7 s);
+   * - a shorter word has no trigrams to look up: the planner's own plan.
    * Every step reads rows in the sort's order after the same cursor: their pages are the same.
    */
-  async function walkedPage(
+  async function matchPage(
     label: string,
     filters: (bind: Bind) => SQL | undefined,
     words: (bind: Bind) => SQL | undefined,
+    searched: string[],
     keys: Key[],
     limit: number,
+    offset: number,
+    counting: boolean,
   ): Promise<MatchedPage> {
+    const matching = (bind: Bind) => and(filters(bind), words(bind));
+    if (offset > 0 || searched.length < 2)
+      return { rows: await pageOf(label, matching, keys, limit, offset), matched: null };
     const fields = pageFields(keys);
     const order = sql.join(orderBy(keys), sql`, `);
     const raw = (statement: SQL | undefined, more: object = {}) => ({
       query: { toSQL: () => dialect.sqlToQuery(statement as SQL) },
       fields: { ...fields, ...more },
     });
-    const matching = (bind: Bind) => and(filters(bind), words(bind));
     // Both statements name their rows "products", so the conditions and keys read their columns.
     const collect = async (cap: number | null): Promise<MatchedPage> => {
       const found = await shaped<Row & { matched: number }>(
@@ -173,10 +182,11 @@ export function createStatements(
       const matched = found[0]?.matched ?? 0;
       return { rows: found.map(({ matched: _, ...row }) => row), matched };
     };
-    if ((await plannedRows(`matches:${label}`, matching)) < collectRows) {
+    if (counting && collectsFirst(searched) && (await plannedRows(`matches:${label}`, matching)) < collectRows) {
       const collected = await collect(collectRows);
-      if ((collected.matched ?? 0) <= collectRows) return collected;
+      if (collected.matched !== null && collected.matched <= collectRows) return collected;
     }
+    if (!walksFirst(searched)) return { rows: await pageOf(label, matching, keys, limit, 0), matched: null };
     const walked = await shaped(
       `walk:${label}`,
       (bind) => {
@@ -188,24 +198,6 @@ export function createStatements(
     );
     if (walked.length > limit) return { rows: walked, matched: null };
     return collect(null);
-  }
-
-  /**
-   * One page of a filtered or searched list: `words` are the search's conditions, `filters` the
-   * rest (with a cursor's). A first or cursor page of several words is found in bounded steps
-   * (walkedPage); any other is one statement.
-   */
-  async function matchPage(
-    label: string,
-    filters: (bind: Bind) => SQL | undefined,
-    words: (bind: Bind) => SQL | undefined,
-    searched: string[],
-    keys: Key[],
-    limit: number,
-    offset: number,
-  ): Promise<MatchedPage> {
-    if (offset === 0 && walksFirst(searched)) return walkedPage(label, filters, words, keys, limit);
-    return { rows: await pageOf(label, (bind) => and(filters(bind), words(bind)), keys, limit, offset), matched: null };
   }
 
   /*
