@@ -23,6 +23,8 @@ import { createHash } from 'node:crypto';
 export interface CachedAnswer {
   /** As sent: bytes, so a hit is written without encoding the text again. */
   body: Buffer;
+  /** The body compressed, by encoding, once a hit asked for it (`encodedBody`). */
+  encoded?: Partial<Record<string, Buffer>>;
   /** A strong validator of the body: a quoted hash. */
   etag: string;
   /** The headers the answer was sent with that belong to it (totals, cursor, content type). */
@@ -63,6 +65,13 @@ export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = { entries: 2_000, bytes
 
 /** How many partial changes are remembered for the requests still reading (at 20 a second, 50 s). */
 const CHANGES_REMEMBERED = 1_000;
+
+/** An answer's bytes in memory: its body and what of it was compressed. */
+function sizeOf(answer: CachedAnswer): number {
+  let size = answer.body.length;
+  for (const bytes of Object.values(answer.encoded ?? {})) size += bytes?.length ?? 0;
+  return size;
+}
 
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -253,6 +262,22 @@ export class ResponseCache {
     return true;
   }
 
+  /**
+   * `answer`'s body in `encoding`, compressed by `encode` the first time a hit asks for it and kept
+   * with the answer; its bytes count toward the cache's while the answer is the one kept under `key`.
+   */
+  encodedBody(key: string, answer: CachedAnswer, encoding: string, encode: (body: Buffer) => Buffer): Buffer {
+    const kept = answer.encoded?.[encoding];
+    if (kept) return kept;
+    const bytes = encode(answer.body);
+    (answer.encoded ??= {})[encoding] = bytes;
+    if (this.entries.get(key)?.answer === answer) {
+      this.bytes += bytes.length;
+      this.evict();
+    }
+    return bytes;
+  }
+
   private evict(): void {
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
@@ -332,7 +357,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.answer.body.length;
+    this.bytes -= sizeOf(entry.answer);
     if (entry.staleSince === null) this.unindex(key, entry.dependencies);
   }
 

@@ -77,6 +77,30 @@ describe('ResponseCache', () => {
     expect(bytes.size).toBe(8);
   });
 
+  test('compresses a kept answer once per encoding, and counts those bytes toward its limit', () => {
+    const cache = onCache({ entries: 100, bytes: 800 });
+    const h = cache.begin() as number;
+    const kept = answer('a'.repeat(100));
+    cache.store('a', h, kept);
+    let encoded = 0;
+    const encode = (body: Buffer) => {
+      encoded += 1;
+      return Buffer.alloc(body.length / 2, 'z');
+    };
+    const first = cache.encodedBody('a', kept, 'br', encode);
+    expect(cache.encodedBody('a', kept, 'br', encode)).toBe(first);
+    expect(encoded).toBe(1);
+    cache.encodedBody('a', kept, 'gzip', encode);
+    expect(encoded).toBe(2);
+    // 100 + 50 + 50 bytes: seven answers of 100 more pass the limit of 800, so the oldest goes.
+    for (let i = 0; i < 7; i++) cache.store(`k${i}`, h, answer('k'.repeat(100)));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(7);
+    // Gone with all its bytes: an eighth answer of 100 fits.
+    cache.store('k7', h, answer('k'.repeat(100)));
+    expect(cache.size).toBe(8);
+  });
+
   const shows = (products: string[], more: Partial<Dependencies> = {}): Dependencies => ({
     products,
     availability: false,

@@ -1,8 +1,10 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Facets, ImportStatus, Product } from '@b2b/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { createDatabase } from '../../src/db/client.js';
+import { COMPRESSION_THRESHOLD_BYTES } from '../../src/lib/content-encoding.js';
 import { LISTENER_APP_NAME } from '../../src/db/listen.js';
 import { apiClient } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -77,6 +79,42 @@ test('a revalidation with the ETag gets 304 and no body; another ETag gets the a
   const other = await get(t.app, '/api/products?q=kettle', { 'if-none-match': '"something-else"' });
   expect(other.statusCode).toBe(200);
   expect(other.body).toBe(first.body);
+});
+
+test('a hit is sent compressed as the client accepts, the same answer as the miss and as uncompressed', async () => {
+  for (let i = 0; i < 6; i++) {
+    await insertProduct(t.database.db, seller, { name: `Brotli Crate ${i}`, description: 'A crate. '.repeat(40) });
+  }
+  const url = '/api/products?q=brotli%20crate';
+  await eventually(async () => (await get(t.app, url)).json<Product[]>().length).toBe(6);
+  const plain = await get(t.app, url, { 'cache-control': 'no-cache' });
+  expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+  const missed = await get(t.app, url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+  const cases = [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip;q=1, br;q=0', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['identity', undefined],
+    ['', undefined],
+  ] as const;
+  for (const [accept, encoding] of cases) {
+    const hit = await get(t.app, url, accept ? { 'accept-encoding': accept } : {});
+    expect(hit.headers['x-cache'], accept).toBe('hit');
+    expect(hit.headers['content-encoding'], accept).toBe(encoding);
+    expect(hit.headers.vary, accept).toMatch(/accept-encoding/i);
+    expect(Number(hit.headers['content-length']), accept).toBe(hit.rawPayload.length);
+    const decoded =
+      encoding === 'br'
+        ? brotliDecompressSync(hit.rawPayload)
+        : encoding === 'gzip'
+          ? gunzipSync(hit.rawPayload)
+          : hit.rawPayload;
+    expect(decoded.toString(), accept).toBe(plain.body);
+    expect(hit.headers.etag, accept).toBe(missed.headers.etag);
+  }
+  expect(missed.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(missed.rawPayload).toString()).toBe(plain.body);
 });
 
 test('signed-in and anonymous callers get their own answers: no seller email ever reaches an anonymous one', async () => {

@@ -17,6 +17,7 @@ import {
   type ProductChange,
 } from '../../lib/response-cache.js';
 import { toArray } from '../../lib/arrays.js';
+import { COMPRESSION_THRESHOLD_BYTES, encode, negotiatedEncoding } from '../../lib/content-encoding.js';
 
 /*
  * The catalogue's answers, kept in memory until what they show changes (docs/architecture.md,
@@ -164,14 +165,20 @@ export default fp(
       hit: CachedAnswer,
       status: 'hit' | 'stale' = 'hit',
     ) => {
+      const compressible = hit.body.length >= COMPRESSION_THRESHOLD_BYTES;
       reply
         .headers(hit.headers)
         .header('etag', hit.etag)
         .header('cache-control', cacheControlOf(request))
-        .header('vary', 'Authorization')
+        .header('vary', compressible ? 'Authorization, accept-encoding' : 'Authorization')
         .header(CACHE_STATUS_HEADER, status);
       if (matches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
-      return reply.send(hit.body);
+      const encoding = compressible ? negotiatedEncoding(request.headers['accept-encoding']) : null;
+      if (!encoding) return reply.send(hit.body);
+      // Compressed once, not on every hit: brotli of a 16 KB list page held the thread longer
+      // than everything else a hit does (docs/benchmarks.md).
+      const body = cache.encodedBody(keyOf(request), hit, encoding, (plain) => encode(plain, encoding));
+      return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
     };
 
     const lookup: onRequestHookHandler = async (request, reply) => {
@@ -222,7 +229,7 @@ export default fp(
       reply
         .header('etag', kept.etag)
         .header('cache-control', cacheControlOf(request))
-        .header('vary', 'Authorization')
+        .header('vary', body.length >= COMPRESSION_THRESHOLD_BYTES ? 'Authorization, accept-encoding' : 'Authorization')
         .header(CACHE_STATUS_HEADER, 'miss');
       return body;
     };
