@@ -42,6 +42,7 @@ import { seededRandom } from './random.js';
  *      same way;
  *   4. a cold start: the API process started again, then 64 connections on one uncached
  *      search at once (every answer must be a 2xx).
+ * Every read says it accepts brotli and gzip, as a browser's does (BROWSER_HEADERS).
  * The results go to the "traffic" section of docs/benchmarks.md.
  *
  *   BENCH_PRODUCTS       catalogue size (default 1000000)
@@ -85,6 +86,11 @@ let beyondRate: number | null = null;
 /** BENCH_PROFILE=1: the current API runs under node --cpu-prof; its phases' self time is printed. */
 const PROFILE_DIR = process.env.BENCH_PROFILE ? join(REPO_ROOT, '.data/bench/profiles/traffic') : null;
 const SEQUENCE_LENGTH = 200_000;
+/**
+ * What every shopper's request says it accepts, as a browser does: a server that compresses
+ * answers pays for it (and sends fewer bytes); the raw reference, like a plain server, does not.
+ */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 /** URLs of each kind of the tail whose miss is timed (missCost). */
 const MISS_SAMPLES = 20;
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -211,7 +217,7 @@ async function missCost(base: string, samples: [string, string[]][]): Promise<Ma
     new Promise<number>((resolve, reject) => {
       const sent = performance.now();
       http
-        .get(`${base}${path}`, { agent, headers: { 'cache-control': 'no-cache' } }, (response) => {
+        .get(`${base}${path}`, { agent, headers: { ...BROWSER_HEADERS, 'cache-control': 'no-cache' } }, (response) => {
           response.resume();
           response.on('end', () =>
             (response.statusCode ?? 0) < 300
@@ -279,6 +285,7 @@ async function readLoad(base: string, walk: Walk, seconds: number): Promise<Phas
     requests: [
       {
         method: 'GET',
+        headers: BROWSER_HEADERS,
         setupRequest: (request, context) => {
           const path = walk.urls[walk.at % walk.urls.length] as string;
           walk.at += 1;
@@ -357,7 +364,7 @@ async function steadyLoad(base: string, walk: Walk, seconds: number, rate: numbe
     asked.add(path);
     const done = new Promise<void>((resolve) => {
       const send = (retry: boolean) => {
-        const request = http.get(`${base}${path}`, { agent, timeout: 10_000 }, (response) => {
+        const request = http.get(`${base}${path}`, { agent, timeout: 10_000, headers: BROWSER_HEADERS }, (response) => {
           response.resume();
           response.on('end', () => {
             const status = response.statusCode ?? 0;
@@ -784,7 +791,8 @@ function report(results: ServerResult[], distinct: { reads: number }, goalsText:
       `${SECONDS} s per phase after ${WARMUP} s of warm-up, database pools of ${POOL}. One seeded sequence of URLs (60% a popular ` +
       `head of ${distinct.reads} URLs weighted by rank, 40% a long tail: deep pages, single products, SKUs, part numbers, ` +
       'two-word searches, filtered lists, facets of searches), walked in order by all connections together, the same for every server; ' +
-      'each phase goes on from where the one before stopped, so none starts on answers an earlier phase cached.',
+      'each phase goes on from where the one before stopped, so none starts on answers an earlier phase cached. Every ' +
+      "request accepts brotli and gzip, as a browser's does (the raw server sends its answers uncompressed).",
     '',
     '| server | workload | throughput and latency | ÷ raw |',
     '|---|---|---|---|',
