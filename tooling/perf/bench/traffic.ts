@@ -53,6 +53,7 @@ import { seededRandom } from './random.js';
  *   BENCH_IMPORT_ROWS    rows of the import in phase 3 (default 20000)
  *   BENCH_POOL           database pool size of every server (default 10)
  *   BENCH_SEED           the URL sequence's seed (default 42)
+ *   BENCH_ROUNDS=n       after the phases, n more reads-only phases of each server in turn (pairedRounds)
  *   BENCH_BEFORE         a commit whose API is measured too (exported like `npm run bench -- --ref`)
  *   BENCH_NO_DOCS=1      print only; leave docs/benchmarks.md as it is
  *   BENCH_PROFILE=1      run the API under node --cpu-prof and print its self time in phases 1 and 2
@@ -71,6 +72,7 @@ const IMPORT_BATCH = 50;
 const EDITED_ROWS = 500;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const SEED = Number(process.env.BENCH_SEED ?? 42);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 0);
 const BEFORE = process.env.BENCH_BEFORE;
 /** Phase 1b offers every server this share of the raw server's saturated throughput. */
 const STEADY_SHARE = 0.8;
@@ -404,6 +406,39 @@ async function steadyLoad(base: string, walk: Walk, seconds: number, rate: numbe
     failures,
     distinct: asked.size,
   };
+}
+
+/**
+ * BENCH_ROUNDS more reads-only phases, the raw server and the API in turn (both running, one
+ * loaded at a time), each walking on through a part of the sequence no earlier phase asked for:
+ * at saturation one phase's p99 moves by a tenth or more from run to run, so the goal's
+ * comparison is repeated on the same machine minutes apart.
+ */
+async function pairedRounds(
+  options: Parameters<typeof startServer>[1],
+  urls: string[],
+): Promise<{ raw: Phase; api: Phase }[]> {
+  const raw = await startServer('raw', options);
+  const api = await startServer('api', options);
+  try {
+    const walks = { raw: { urls, at: SEQUENCE_LENGTH / 4 }, api: { urls, at: SEQUENCE_LENGTH / 4 } };
+    await readLoad(raw.base, walks.raw, WARMUP);
+    await readLoad(api.base, walks.api, WARMUP);
+    const rounds: { raw: Phase; api: Phase }[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      log(`round ${i + 1} of ${ROUNDS}: reads only, raw then API`);
+      const round = {
+        raw: await readLoad(raw.base, walks.raw, SECONDS),
+        api: await readLoad(api.base, walks.api, SECONDS),
+      };
+      log(`  raw ${phaseText(round.raw)}; API ${phaseText(round.api)}`);
+      rounds.push(round);
+    }
+    return rounds;
+  } finally {
+    await raw.stop();
+    await api.stop();
+  }
 }
 
 interface Purchases {
@@ -858,6 +893,8 @@ try {
     ),
   );
 
+  const rounds = ROUNDS > 0 ? await pairedRounds(serverOptions, urls) : [];
+
   const api = results.at(-1) as ServerResult;
   const raw = results[0] as ServerResult;
   const stale = percentiles(api.staleness ?? []);
@@ -883,6 +920,20 @@ try {
     [api.coldStart?.errors === 0, `cold start: 0 errors (${api.coldStart?.errors ?? '?'})`],
   ];
   const goalsText = goals.map(([ok, text]) => `${verdict(ok)} ${text}`);
+  if (rounds.length > 0) {
+    const ratios = rounds.map((r) => r.api.p99 / r.raw.p99).sort((a, b) => a - b);
+    const median = ratios[Math.floor((ratios.length - 1) / 2)] as number;
+    goalsText.push(
+      `reads only, ${rounds.length} more rounds, raw and API in turn (${SECONDS} s each): ` +
+        rounds
+          .map(
+            (r, i) =>
+              `${i + 1}: raw ${int(r.raw.rps)} req/s p99 ${int(r.raw.p99)} ms, API ${int(r.api.rps)} req/s p99 ${int(r.api.p99)} ms`,
+          )
+          .join('; ') +
+        `; the API's p99 ≤ raw's in ${ratios.filter((x) => x <= 1).length} of ${rounds.length}, median API ÷ raw ${median.toFixed(2)}`,
+    );
+  }
   const text = report(results, { reads: head.length }, [
     ...goalsText,
     `staleness bound measured: p99 ${stale.p99.toFixed(1)} ms, max ${stale.max.toFixed(1)} ms`,
