@@ -53,6 +53,10 @@ import { COMPRESSION_THRESHOLD_BYTES, encode, negotiatedEncoding } from '../../l
  * lib/response-cache.ts).
  */
 
+/** What an answer varies by: the caller's sign-in, and its accepted encodings when it is large enough to compress. */
+const varyOf = (body: Buffer) =>
+  body.length >= COMPRESSION_THRESHOLD_BYTES ? 'Authorization, accept-encoding' : 'Authorization';
+
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 export const CACHE_STATUS_HEADER = 'x-cache';
 
@@ -162,6 +166,7 @@ export default fp(
     const answer = (
       request: FastifyRequest,
       reply: FastifyReply,
+      key: string,
       hit: CachedAnswer,
       status: 'hit' | 'stale' = 'hit',
     ) => {
@@ -170,14 +175,14 @@ export default fp(
         .headers(hit.headers)
         .header('etag', hit.etag)
         .header('cache-control', cacheControlOf(request))
-        .header('vary', compressible ? 'Authorization, accept-encoding' : 'Authorization')
+        .header('vary', varyOf(hit.body))
         .header(CACHE_STATUS_HEADER, status);
       if (matches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
       const encoding = compressible ? negotiatedEncoding(request.headers['accept-encoding']) : null;
       if (!encoding) return reply.send(hit.body);
       // Compressed once, not on every hit: brotli of a 16 KB list page held the thread longer
       // than everything else a hit does (docs/benchmarks.md).
-      const body = cache.encodedBody(keyOf(request), hit, encoding, (plain) => encode(plain, encoding));
+      const body = cache.encodedBody(key, hit, encoding, (plain) => encode(plain, encoding));
       return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
     };
 
@@ -186,16 +191,17 @@ export default fp(
       const key = keyOf(request);
       if (!noCache) {
         const found = cache.lookup(key);
-        if (found && !found.stale) return answer(request, reply, found.answer);
+        if (found && !found.stale) return answer(request, reply, key, found.answer);
         // Stale, and its replacement is being computed: what was there, unless the caller's own write made it stale.
-        if (found && cache.follow(key) && !wroteRecently(request)) return answer(request, reply, found.answer, 'stale');
+        if (found && cache.follow(key) && !wroteRecently(request))
+          return answer(request, reply, key, found.answer, 'stale');
         // Another request is computing this answer: wait for it. If it kept none (a change came
         // in, or it failed), look once more, then compute.
         for (let round = 0; round < 2; round++) {
           const flight = cache.follow(key);
           if (!flight) break;
           const landed = (await flight) ?? cache.get(key);
-          if (landed) return answer(request, reply, landed);
+          if (landed) return answer(request, reply, key, landed);
         }
       }
       request.catalogueCacheTicket = noStore ? null : cache.begin();
@@ -229,7 +235,7 @@ export default fp(
       reply
         .header('etag', kept.etag)
         .header('cache-control', cacheControlOf(request))
-        .header('vary', body.length >= COMPRESSION_THRESHOLD_BYTES ? 'Authorization, accept-encoding' : 'Authorization')
+        .header('vary', varyOf(body))
         .header(CACHE_STATUS_HEADER, 'miss');
       return body;
     };

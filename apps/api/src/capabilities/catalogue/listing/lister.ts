@@ -76,8 +76,6 @@ export function createProductLister(
         cursor ? 0 : filter.offset,
         !cursor && filter.offset === 0,
       ));
-      // After a cursor, the matches collected are those after it: not the total.
-      if (cursor) matched = null;
     } else {
       rows = await preparedPage(filter, cursor);
     }

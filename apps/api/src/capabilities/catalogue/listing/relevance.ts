@@ -122,7 +122,7 @@ export function createRelevance({
     if (rows.length <= limit) {
       const tier2 = await tierPage(2, limit - rows.length, offset2);
       // Before tier 2 on a first page came all of tier 0 and tier 1 (neither filled the page).
-      if (tier2.matched !== null && !cursor && filter.offset === 0) collected = rows.length + tier2.matched;
+      if (tier2.matched !== null) collected = rows.length + tier2.matched;
       rows.push(...tier2.rows.map((row) => ({ ...row, tier: 2 as const })));
     }
     const { page, more, nextCursor } = finish(rows, limit, (row) => ({

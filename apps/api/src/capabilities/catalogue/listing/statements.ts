@@ -168,7 +168,7 @@ export function createStatements(
       fields: { ...fields, ...more },
     });
     // Both statements name their rows "products", so the conditions and keys read their columns.
-    const collect = async (cap: number | null): Promise<MatchedPage> => {
+    const collect = async (cap: number | null): Promise<{ rows: Row[]; matched: number }> => {
       const found = await shaped<Row & { matched: number }>(
         `matches:${cap === null ? 'all' : 'capped'}:${label}`,
         (bind) => {
@@ -184,7 +184,7 @@ export function createStatements(
     };
     if (counting && collectsFirst(searched) && (await plannedRows(`matches:${label}`, matching)) < collectRows) {
       const collected = await collect(collectRows);
-      if (collected.matched !== null && collected.matched <= collectRows) return collected;
+      if (collected.matched <= collectRows) return collected;
     }
     if (!walksFirst(searched)) return { rows: await pageOf(label, matching, keys, limit, 0), matched: null };
     const walked = await shaped(
@@ -197,7 +197,9 @@ export function createStatements(
       { limit: limit + 1, walk: walkRows },
     );
     if (walked.length > limit) return { rows: walked, matched: null };
-    return collect(null);
+    // After a cursor the matches collected are those after it: not the list's total.
+    const all = await collect(null);
+    return { rows: all.rows, matched: counting ? all.matched : null };
   }
 
   /*
