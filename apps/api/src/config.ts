@@ -13,12 +13,15 @@ import {
   type CurrencyCode,
   type WebConfig,
 } from '@b2b/shared';
+import { DEFAULT_CACHE_LIMITS } from './lib/response-cache.js';
 
 /*
  * The only place that reads process.env, so every setting is documented and checked in one
  * place: everything is validated once, at start-up, and a bad value stops the process with the
  * list of offending keys (docs/architecture.md, "Configuration").
  */
+
+const MB = 1024 * 1024;
 
 // This code runs from apps/api/src, or from apps/api/dist once built (apps/api/build.ts):
 // the repository root is three levels up either way.
@@ -168,6 +171,8 @@ const envSchema = z.object({
   IMPORT_REST_RATIO: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(10)),
   SEED_ON_EMPTY: flag,
   CATALOGUE_CACHE: flag,
+  CATALOGUE_CACHE_ENTRIES: positiveInt(DEFAULT_CACHE_LIMITS.entries),
+  CATALOGUE_CACHE_MB: positiveInt(DEFAULT_CACHE_LIMITS.bytes / MB),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -243,6 +248,8 @@ export interface Config {
    * Default: on, except under NODE_ENV=test, where tests that write straight to the database opt in.
    */
   catalogueCache: boolean;
+  /** Most answers the catalogue cache keeps, and most bytes of their bodies (compressed ones included). */
+  catalogueCacheLimits: { entries: number; bytes: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -352,6 +359,7 @@ export function loadConfig(env: Env = process.env): Config {
     importRestRatio: e.IMPORT_REST_RATIO,
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'production',
     catalogueCache: e.CATALOGUE_CACHE ?? e.NODE_ENV !== 'test',
+    catalogueCacheLimits: { entries: e.CATALOGUE_CACHE_ENTRIES, bytes: e.CATALOGUE_CACHE_MB * MB },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
 }

@@ -95,6 +95,18 @@ describe('defaults', () => {
   });
 });
 
+describe('the catalogue cache', () => {
+  test('keeps 20,000 answers and 128 MB by default, or what CATALOGUE_CACHE_ENTRIES and CATALOGUE_CACHE_MB say', () => {
+    expect(loadConfig(emulator).catalogueCacheLimits).toEqual({ entries: 20_000, bytes: 128 * 1024 * 1024 });
+    expect(
+      loadConfig({ ...emulator, CATALOGUE_CACHE_ENTRIES: '500', CATALOGUE_CACHE_MB: '16' }).catalogueCacheLimits,
+    ).toEqual({ entries: 500, bytes: 16 * 1024 * 1024 });
+    expect(
+      problemsOf({ ...emulator, CATALOGUE_CACHE_ENTRIES: '0', CATALOGUE_CACHE_MB: 'lots' }).map((p) => p.split(':')[0]),
+    ).toEqual(['CATALOGUE_CACHE_ENTRIES', 'CATALOGUE_CACHE_MB']);
+  });
+});
+
 describe('fail fast', () => {
   test('refuses the emulator with NODE_ENV=production', () => {
     const problems = problemsOf({ ...emulator, NODE_ENV: 'production' });

@@ -277,6 +277,25 @@ describe('a write drops what it changed, and nothing else', () => {
   });
 });
 
+test('CATALOGUE_CACHE_ENTRIES bounds the answers kept: the least recently used goes first', async () => {
+  const small = await createTestApp({ env: { CATALOGUE_CACHE: 'true', CATALOGUE_CACHE_ENTRIES: '2' } });
+  try {
+    const xCache = async (url: string) => (await get(small.app, url)).headers['x-cache'];
+    for (let tries = 0; (await xCache('/api/products?q=first')) !== 'hit'; tries++) {
+      if (tries === 100) throw new Error('the catalogue cache never kept an answer');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await xCache('/api/products?q=second')).toBe('miss');
+    expect(await xCache('/api/products?q=first')).toBe('hit');
+    // A third answer pushes out the one asked for longest ago: "second", not "first".
+    expect(await xCache('/api/products?q=third')).toBe('miss');
+    expect(await xCache('/api/products?q=first')).toBe('hit');
+    expect(await xCache('/api/products?q=second')).toBe('miss');
+  } finally {
+    await small.close();
+  }
+});
+
 describe('every write is seen by its writer at once, through the cache', () => {
   const detail = () => `/api/products/${productId}`;
   const shown = async () => (await get(t.app, detail())).json<Product>();

@@ -9,6 +9,7 @@ import type {
 import type { Listening } from '../../db/client.js';
 import fp from 'fastify-plugin';
 import {
+  DEFAULT_CACHE_LIMITS,
   etagOf,
   ResponseCache,
   EVERYTHING,
@@ -140,7 +141,7 @@ function matches(header: string | undefined, etag: string): boolean {
 
 export default fp(
   async (app) => {
-    const cache = new ResponseCache();
+    const cache = new ResponseCache({ ...DEFAULT_CACHE_LIMITS, ...app.config.catalogueCacheLimits });
     app.decorate('catalogueCache', cache);
     app.decorateRequest('catalogueCacheTicket', null);
     app.decorateRequest('catalogueCacheLeads', false);
