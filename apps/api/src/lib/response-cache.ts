@@ -65,7 +65,8 @@ export interface ResponseCacheLimits {
  * Sized for a shop's long tail, not only its popular pages: a product page is about 2 KB, a list
  * page 16 KB plus 5 KB brotli, so 128 MB holds some 6,000 list pages or many more products
  * (CATALOGUE_CACHE_ENTRIES, CATALOGUE_CACHE_MB). At 2,000 answers the traffic bench's tail was
- * pushed out before it came back (docs/benchmarks.md, "A cache the tail comes back to").
+ * pushed out before it came back (docs/benchmarks.md, "Where the two cores go at saturation, and a
+ * cache the tail comes back to").
  */
 export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = { entries: 20_000, bytes: 128 * 1024 * 1024, staleMs: 1_000 };
 
