@@ -193,7 +193,9 @@ class Params {
 }
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-const words = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
+const typedWords = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
+/** As the API: the words a product must contain, each once. */
+const words = (q: string) => [...new Set(typedWords(q))];
 
 // The sort keys and their text form, exactly as the API's indexes and cursors have them.
 const NAME_KEY = `(lower("products"."name") COLLATE "C")`;
@@ -246,10 +248,14 @@ function matching(p: Params, query: ListQuery, q: string | null): string[] {
   return [...where, sku ? `((${contains}) or ${skuIs(p, sku)})` : `(${contains})`];
 }
 
-/** As the API: the planner's estimate; a LIMIT-bounded count below 30,000 of it; an estimate past 10,000. */
+/**
+ * As the API: the planner's estimate; a LIMIT-bounded count below 30,000 of it (unless the page's
+ * statement already saw more than 10,000 matches: `pastExact`); an estimate past 10,000.
+ */
 async function estimatedCount(
   query: ListQuery,
   q: string | null,
+  pastExact = false,
 ): Promise<{ total: number; relation: 'eq' | 'estimate' }> {
   const p = new Params();
   const where = matching(p, query, q);
@@ -259,7 +265,7 @@ async function estimatedCount(
     p.values,
   );
   const planned = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-  if (planned < 30_000) {
+  if (!pastExact && planned < 30_000) {
     const counted = await pool.query<{ n: number }>(
       `select count(*)::int as n from (select 1 from "products" ${condition} limit 10001) s`,
       p.values,
@@ -309,20 +315,25 @@ async function walkedPageOf(
   keyName: KeyName,
   limit: number,
   steps: { collectFirst: boolean; walk: boolean },
-): Promise<{ rows: KeyedRow[]; matched: number | null }> {
+): Promise<{ rows: KeyedRow[]; matched: number | null; pastExact: boolean }> {
   const key = KEYS[keyName];
   const select = `select ${COLUMNS}, ${key.text} AS "cursor_keys" from "products"`;
   const where = (conditions: string[]) => (conditions.length > 0 ? `where ${conditions.join(' and ')}` : '');
   const collect = async (cap: number | null) => {
     const q = new Params();
-    const all = `${select} ${where([...filters(q), ...words(q)])}${cap === null ? '' : ` limit ${q.add(cap + 1)}`}`;
+    // As the API: the matches collected narrow (the sort keys' columns), only the page's rows whole.
+    const all = `select "id", "created_at", "price", "rating", "name" from "products" ${where([...filters(q), ...words(q)])}${cap === null ? '' : ` limit ${q.add(cap + 1)}`}`;
     const { rows } = await pool.query<KeyedRow & { matched: number }>(
-      `with matches as materialized (${all}) select *, (select count(*)::int from matches) as matched
-       from matches as "products" order by ${key.order} limit ${q.add(limit + 1)}`,
+      `with matches as materialized (${all}),
+       page as (select "products"."id" from matches as "products" order by ${key.order} limit ${q.add(limit + 1)})
+       select ${COLUMNS}, ${key.text} AS "cursor_keys", (select count(*)::int from matches) as matched
+       from "products" where "products"."id" in (select "id" from page) order by ${key.order}`,
       q.values,
     );
-    return { rows, matched: rows[0]?.matched ?? 0 };
+    return { rows, matched: rows[0]?.matched ?? 0, pastExact: false };
   };
+  // As the API: at most 10,000 collected first; more means an estimated total, and the walk's page.
+  let pastExact = false;
   if (steps.collectFirst) {
     const e = new Params();
     const plan = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
@@ -330,11 +341,13 @@ async function walkedPageOf(
       e.values,
     );
     if ((plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) < 30_000) {
-      const collected = await collect(30_000);
-      if (collected.matched <= 30_000) return collected;
+      const collected = await collect(10_000);
+      if (collected.matched <= 10_000) return collected;
+      pastExact = true;
     }
   }
-  if (!steps.walk) return { rows: await pageOf((q) => [...filters(q), ...words(q)], keyName, limit, 0), matched: null };
+  if (!steps.walk)
+    return { rows: await pageOf((q) => [...filters(q), ...words(q)], keyName, limit, 0), matched: null, pastExact };
   const p = new Params();
   const walk = `${select} ${where(filters(p))} order by ${key.order} limit ${p.add(5_000)}`;
   const matched = where(words(p));
@@ -342,7 +355,7 @@ async function walkedPageOf(
     `select * from (${walk}) as "products" ${matched} order by ${key.order} limit ${p.add(limit + 1)}`,
     p.values,
   );
-  if (walked.rows.length > limit) return { rows: walked.rows, matched: null };
+  if (walked.rows.length > limit) return { rows: walked.rows, matched: null, pastExact };
   return collect(null);
 }
 
@@ -354,8 +367,8 @@ function finish(rows: KeyedRow[], limit: number, cursorOf: (row: KeyedRow) => Cu
 }
 
 /** As the API: an offset page that read past its last match has counted the matches itself. */
-async function countOf(query: ListQuery, q: string | null, rows: number, more: boolean) {
-  if (query.cursor || more || (query.offset > 0 && rows === 0)) return estimatedCount(query, q);
+async function countOf(query: ListQuery, q: string | null, rows: number, more: boolean, pastExact = false) {
+  if (query.cursor || more || (query.offset > 0 && rows === 0)) return estimatedCount(query, q, pastExact);
   return { total: query.offset + rows, relation: 'eq' as const };
 }
 
@@ -393,6 +406,8 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
     words(q).map((w) => `(lower("products"."name" || ' ' || "products"."brand")) like ${p.add(`%${escapeLike(w)}%`)}`);
   const rows: (KeyedRow & { tier: 1 | 2 })[] = [];
   let collected: number | null = null;
+  /** Whether tier 2's statement saw more than 10,000 matches: the total is an estimate. */
+  let pastExact = false;
   const sku = skuOf(q);
   const notSku = (p: Params) => (sku ? [`("products"."sku" is null or ${SKU_KEY} <> ${p.add(sku)})`] : []);
   if (sku && !cursor) {
@@ -437,7 +452,9 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
         : {
             rows: await pageOf((p) => [...tier2Filters(p), ...tier2Words(p)], 'oldest', query.limit - rows.length, 0),
             matched: null,
+            pastExact: false,
           };
+    pastExact = tier2.pastExact;
     // As the API: on a first page, tiers 0 and 1 came whole before tier 2, whose matches were counted.
     if (tier2.matched !== null && !cursor && query.offset === 0 && rows.length + tier2.matched <= 10_000)
       collected = rows.length + tier2.matched;
@@ -453,7 +470,7 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
   const counted =
     more && collected !== null
       ? { total: collected, relation: 'eq' as const }
-      : await countOf(query, q, page.length, more);
+      : await countOf(query, q, page.length, more, pastExact);
   return { rows: page, ...counted, next, corrected: null };
 }
 
@@ -461,7 +478,7 @@ async function listRelevant(query: ListQuery, q: string): Promise<Page> {
 async function correct(q: string): Promise<string | null> {
   let changed = false;
   const fixed: string[] = [];
-  for (const word of words(q)) {
+  for (const word of typedWords(q)) {
     const best =
       word.length < 3
         ? undefined

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { MAX_EXACT_COUNT, type Sort } from '@b2b/shared';
+import { searchWords, typedWords } from '../../src/capabilities/catalogue/listing/conditions.js';
 import { createProductLister } from '../../src/capabilities/catalogue/listing/lister.js';
 import { toProduct } from '../../src/capabilities/catalogue/repository.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
@@ -47,7 +50,7 @@ const plain = () => createProductLister(t.database.db, toProduct, { walkRows: 1_
 const query = { offset: 0, limit: 2, available: false, brand: undefined } as const;
 
 /** Every page of a search, following its cursors. */
-async function allPages(lister: ReturnType<typeof createProductLister>, q: string, sort: 'relevance' | 'price_asc') {
+async function allPages(lister: ReturnType<typeof createProductLister>, q: string, sort: Sort) {
   const seen: string[][] = [];
   let cursor: string | undefined;
   do {
@@ -59,6 +62,11 @@ async function allPages(lister: ReturnType<typeof createProductLister>, q: strin
 }
 
 describe('a search of several words', () => {
+  test('a word typed twice is matched once (the planner is not told it twice); the spelling fix keeps both', () => {
+    expect(searchWords('Steel  steel bolt')).toEqual(['steel', 'bolt']);
+    expect(typedWords('Steel  steel bolt')).toEqual(['steel', 'steel', 'bolt']);
+  });
+
   test('words common together: the walk finds the page, in catalogue order', async () => {
     // No name starts with "bolt steel": every match is tier 2, in catalogue order.
     const page = await walked().list({ ...query, q: 'bolt steel', sort: 'relevance' });
@@ -81,6 +89,14 @@ describe('a search of several words', () => {
     ['organic jacket', 'relevance'],
     ['steel bolt', 'price_asc'],
     ['waterproof tarp', 'price_asc'],
+    // Every other sort's keys, read from the collected matches.
+    ['steel bolt', 'price_desc'],
+    ['organic jacket', 'newest'],
+    ['waterproof tarp', 'name_asc'],
+    ['steel bolt', 'rating_desc'],
+    // A word typed twice is one condition: the same pages as the word once.
+    ['steel steel', 'relevance'],
+    ['bolt steel bolt', 'price_asc'],
     // A word too short for the trigram index: collected first, or the planner's own plan.
     ['bolt 2', 'relevance'],
     ['jacket 1', 'price_asc'],
@@ -100,4 +116,56 @@ describe('a search of several words', () => {
       expect({ total: first.total, exact: first.totalIsExact }).toEqual({ total: expected.length, exact: true });
     },
   );
+});
+
+describe(`a search of several words past ${MAX_EXACT_COUNT.toLocaleString('en-US')} matches`, () => {
+  let big: TestDatabase;
+  const many = MAX_EXACT_COUNT + 50;
+  beforeAll(async () => {
+    big = await openTestDatabase();
+    // One row written, the rest copied from it in one statement: "Heavy Steel Bolt 1" … in catalogue order.
+    const template = await insertProduct(big.database.db, owner, {
+      name: 'Copper Pipe 0',
+      brand: 'Acme',
+      createdAt: new Date(base),
+    });
+    await big.database.db.execute(sql`
+      insert into products (owner_uid, owner_email, seller_name, name, image, brand, category, description, content,
+                            price, quantity, min_sell_qty, rating, pack_size, max_order_qty, price_tiers, tax_rate,
+                            created_at, updated_at)
+      select owner_uid, owner_email, seller_name,
+             case when g = 3 then 'Steel Pipe 3' else 'Heavy Steel Bolt ' || g end,
+             image, brand, category, description, content, price, quantity, min_sell_qty, rating, pack_size,
+             max_order_qty, price_tiers, tax_rate, created_at + g * interval '1 second', updated_at
+      from products, generate_series(1, ${many}) as g where id = ${template}`);
+    await big.database.db.execute(sql`analyze products`);
+  }, 120_000);
+  afterAll(async () => big.dispose());
+
+  test.each(['relevance', 'oldest', 'price_asc'] as const)(
+    "sorted by %s: the collection stops at its cap, the page is the walk's (the plain query's), the total an estimate past the bound",
+    async (sort) => {
+      const lister = createProductLister(big.database.db, toProduct);
+      const page = await lister.list({ ...query, limit: 24, q: 'steel bolt', sort });
+      const plainPage = await createProductLister(big.database.db, toProduct, {
+        walkRows: 1_000_000,
+        collectRows: 0,
+      }).list({ ...query, limit: 24, q: 'steel bolt', sort });
+      expect(page.items.map((p) => p.name)).toEqual(plainPage.items.map((p) => p.name));
+      expect(page.items).toHaveLength(24);
+      expect(page.items.every((p) => /Steel Bolt/.test(p.name))).toBe(true);
+      expect({ exact: page.totalIsExact, estimate: page.totalIsEstimate }).toEqual({ exact: false, estimate: true });
+      expect(page.total).toBeGreaterThan(MAX_EXACT_COUNT);
+    },
+  );
+
+  test('below the bound the collected matches are the exact total', async () => {
+    const page = await createProductLister(big.database.db, toProduct).list({
+      ...query,
+      q: 'steel pipe',
+      sort: 'relevance',
+    });
+    expect(page.items.map((p) => p.name)).toEqual(['Steel Pipe 3']);
+    expect({ total: page.total, exact: page.totalIsExact }).toEqual({ total: 1, exact: true });
+  });
 });

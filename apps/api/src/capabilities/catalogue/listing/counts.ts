@@ -72,12 +72,13 @@ export function createCounts(db: AppDb, { shaped, plannedRows }: Pick<Statements
    * the whole filter (EXPLAIN: statistics, no rows read), never below the bound, labelled an
    * estimate. When the planner expects several times the bound, its estimate is taken at once:
    * counting the bound's rows of a common word would read thousands of heap pages per request.
+   * So it is when the page's own statement already saw more than MAX_EXACT_COUNT matches (`pastExact`).
    */
-  async function estimatedCount(filter: ListFilter) {
+  async function estimatedCount(filter: ListFilter, pastExact = false) {
     const label = `matches:${labelOf(filter, null)}`;
     const where = (bind: Bind) => matchCondition(filter, bind);
     const planned = await plannedRows(label, where);
-    if (planned < SURELY_PAST_EXACT) {
+    if (!pastExact && planned < SURELY_PAST_EXACT) {
       const counted = await boundedCount(label, where);
       if (counted.exact) return { total: counted.total, totalIsExact: true, totalIsEstimate: false };
     }

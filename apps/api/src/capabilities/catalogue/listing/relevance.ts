@@ -83,6 +83,7 @@ export function createRelevance({
               offset,
             ),
             matched: null,
+            moreThan: null,
           }
         : matchPage(label, filters, tier2Words, words, keys, limit, offset, !cursor && filter.offset === 0);
     };
@@ -119,10 +120,13 @@ export function createRelevance({
     }
     /** The search's every match, when tier 2's statement collected all of its own on a first page. */
     let collected: number | null = null;
+    /** Whether tier 2's statement alone saw more matches than MAX_EXACT_COUNT: the total is an estimate. */
+    let pastExact = false;
     if (rows.length <= limit) {
       const tier2 = await tierPage(2, limit - rows.length, offset2);
       // Before tier 2 on a first page came all of tier 0 and tier 1 (neither filled the page).
       if (tier2.matched !== null) collected = rows.length + tier2.matched;
+      pastExact = tier2.moreThan !== null && tier2.moreThan >= MAX_EXACT_COUNT;
       rows.push(...tier2.rows.map((row) => ({ ...row, tier: 2 as const })));
     }
     const { page, more, nextCursor } = finish(rows, limit, (row) => ({
@@ -135,7 +139,9 @@ export function createRelevance({
     const known =
       totalSeen(filter, page.length, more) ?? (collected !== null && collected <= MAX_EXACT_COUNT ? collected : null);
     const counted =
-      known === null ? await estimatedCount(filter) : { total: known, totalIsExact: true, totalIsEstimate: false };
+      known === null
+        ? await estimatedCount(filter, pastExact)
+        : { total: known, totalIsExact: true, totalIsEstimate: false };
     return { items: page.map(toProduct), ...counted, nextCursor, correctedQuery: null };
   }
 

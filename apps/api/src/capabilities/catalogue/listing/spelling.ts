@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { prepareFast, queryRows, type AppDb, type FastStatement } from '../../../db/client.js';
 import { searchTerms } from '../../../db/schema.js';
-import { searchWords } from './conditions.js';
+import { searchWords, typedWords } from './conditions.js';
 
 /*
  * The catalogue's vocabulary (search_terms): the closest word for a misspelt one, and whether
@@ -11,7 +11,7 @@ import { searchWords } from './conditions.js';
 export function createSpelling(db: AppDb) {
   /** The closest catalogue word for each word of the query that is not one itself; null if none changes. */
   async function correct(q: string): Promise<string | null> {
-    const words = searchWords(q);
+    const words = typedWords(q);
     let changed = false;
     const fixed: string[] = [];
     for (const word of words) {
@@ -54,7 +54,7 @@ export function createSpelling(db: AppDb) {
    * the products for a word that is nowhere can read the whole catalogue before it finds nothing.
    */
   async function hasUnknownWord(q: string): Promise<boolean> {
-    const plain = [...new Set(searchWords(q).filter((word) => /^[a-z0-9]{3,}$/.test(word)))];
+    const plain = searchWords(q).filter((word) => /^[a-z0-9]{3,}$/.test(word));
     if (plain.length === 0) return false;
     // One statement for all the words (one round trip). A plain word has no LIKE wildcard to escape.
     // The driver writes the array (a hand-made literal read the word `null` as a NULL).

@@ -1,4 +1,5 @@
 import { and, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { MAX_EXACT_COUNT } from '@b2b/shared';
 import { prepareFast, type AppDb, type FastStatement } from '../../../db/client.js';
 import { products } from '../../../db/schema.js';
 import { asPlaceholder, type Bind } from './bind.js';
@@ -9,6 +10,15 @@ import { after, orderBy, pageFields, SORT_KEYS, type Cursor, type IndexSort, typ
 /** Rows of the sort's index a search of several words walks before it collects every match instead. */
 export const WALK_ROWS = 5_000;
 
+/** Every column a sort key reads (keys.ts): what a search's collected matches keep of each row. */
+const KEY_COLUMNS = {
+  id: products.id,
+  createdAt: products.createdAt,
+  price: products.price,
+  rating: products.rating,
+  name: products.name,
+};
+
 /**
  * A page, and how many rows met its conditions in all when its statement collected every one of
  * them to sort them (null when it read only the page's own).
@@ -16,6 +26,11 @@ export const WALK_ROWS = 5_000;
 export interface MatchedPage {
   rows: Row[];
   matched: number | null;
+  /**
+   * When the statement that collected the matches stopped at its cap: more than this many rows
+   * met its conditions (a total past MAX_EXACT_COUNT is an estimate, and needs no count).
+   */
+  moreThan: number | null;
 }
 
 /*
@@ -26,13 +41,18 @@ export interface MatchedPage {
 export interface StatementOptions {
   /** Rows of the sort's index a search walks (WALK_ROWS). */
   walkRows?: number;
-  /** Below this many expected matches a search collects them first, and never more (SURELY_PAST_EXACT). */
+  /** Below this many expected matches a search collects them first (SURELY_PAST_EXACT). */
   collectRows?: number;
+  /**
+   * It collects at most this many first (MAX_EXACT_COUNT: past it the total is an estimate, so
+   * more would only be read to sort them; the walk finds the page of so many matches).
+   */
+  collectCap?: number;
 }
 
 export function createStatements(
   db: AppDb,
-  { walkRows = WALK_ROWS, collectRows = SURELY_PAST_EXACT }: StatementOptions = {},
+  { walkRows = WALK_ROWS, collectRows = SURELY_PAST_EXACT, collectCap = MAX_EXACT_COUNT }: StatementOptions = {},
 ) {
   /** One page in one index order: LIMIT n+1 tells whether more rows follow. */
   function pageQuery(
@@ -136,10 +156,10 @@ export function createStatements(
    * - on a first page whose total is wanted (`counting`), where the planner expects fewer than
    *   collectRows matches (SURELY_PAST_EXACT: past it the total is not counted either), every
    *   match is collected (the trigram index, as a bitmap: the words' rows meet in memory), at most
-   *   that many, and only they are sorted. The statement counts them too, so the total needs no
-   *   count that reads the same rows again: "karnapoint 500" (1,174 matches at 1,000,000
-   *   products) takes 19 ms, where the walk below (no page found), the collection and the count
-   *   took 50 ms;
+   *   collectCap (MAX_EXACT_COUNT), and only they are sorted. The statement counts them too, so
+   *   the total needs no count that reads the same rows again: "karnapoint 500" (1,174 matches at
+   *   1,000,000 products) takes 19 ms, where the walk below (no page found), the collection and
+   *   the count took 50 ms. Past the cap (`moreThan`) the total is an estimate, counted no further;
    * - otherwise, or with more matches than that, words of 3 letters or more walk the sort's index
    *   for WALK_ROWS rows that pass the filters and check the words on those: where the words are
    *   common together, the page is found there (1.7 ms for "stainless steel"); a walk that finds
@@ -160,21 +180,29 @@ export function createStatements(
   ): Promise<MatchedPage> {
     const matching = (bind: Bind) => and(filters(bind), words(bind));
     if (offset > 0 || searched.length < 2)
-      return { rows: await pageOf(label, matching, keys, limit, offset), matched: null };
+      return { rows: await pageOf(label, matching, keys, limit, offset), matched: null, moreThan: null };
     const fields = pageFields(keys);
     const order = sql.join(orderBy(keys), sql`, `);
     const raw = (statement: SQL | undefined, more: object = {}) => ({
       query: { toSQL: () => dialect.sqlToQuery(statement as SQL) },
       fields: { ...fields, ...more },
     });
-    // Both statements name their rows "products", so the conditions and keys read their columns.
+    // Every statement names its rows "products", so the conditions and keys read their columns.
+    // The matches are collected narrow (the sort's columns), sorted and counted, and only the
+    // page's rows are read whole: 30,000 whole rows went to a 15 MB temporary file (past
+    // work_mem), and "steel stainless" took 370–400 ms where it takes 250–280 (docs/benchmarks.md).
     const collect = async (cap: number | null): Promise<{ rows: Row[]; matched: number }> => {
       const found = await shaped<Row & { matched: number }>(
         `matches:${cap === null ? 'all' : 'capped'}:${label}`,
         (bind) => {
-          const matches = db.select(fields).from(products).where(matching(bind));
+          const matches = db.select(KEY_COLUMNS).from(products).where(matching(bind));
           const bounded = cap === null ? matches : matches.limit(sql.placeholder('cap'));
-          return sql`with matches as materialized (${bounded}) select *, (select count(*)::int from matches) as matched from matches as ${products} order by ${order} limit ${sql.placeholder('limit')}`;
+          const page = db
+            .select({ ...fields, matched: sql`(select count(*)::int from matches)` })
+            .from(products)
+            .where(sql`${products.id} in (select "id" from page)`)
+            .orderBy(...orderBy(keys));
+          return sql`with matches as materialized (${bounded}), page as (select ${products.id} from matches as ${products} order by ${order} limit ${sql.placeholder('limit')}) ${page}`;
         },
         (statement) => raw(statement, { matched: sql`matched` }),
         { limit: limit + 1, ...(cap === null ? {} : { cap: cap + 1 }) },
@@ -182,11 +210,15 @@ export function createStatements(
       const matched = found[0]?.matched ?? 0;
       return { rows: found.map(({ matched: _, ...row }) => row), matched };
     };
+    /** Set when the collection first stopped at its cap. */
+    let moreThan: number | null = null;
     if (counting && collectsFirst(searched) && (await plannedRows(`matches:${label}`, matching)) < collectRows) {
-      const collected = await collect(collectRows);
-      if (collected.matched <= collectRows) return collected;
+      const cap = Math.min(collectRows, collectCap);
+      const collected = await collect(cap);
+      if (collected.matched <= cap) return { ...collected, moreThan: null };
+      moreThan = cap;
     }
-    if (!walksFirst(searched)) return { rows: await pageOf(label, matching, keys, limit, 0), matched: null };
+    if (!walksFirst(searched)) return { rows: await pageOf(label, matching, keys, limit, 0), matched: null, moreThan };
     const walked = await shaped(
       `walk:${label}`,
       (bind) => {
@@ -196,10 +228,10 @@ export function createStatements(
       raw,
       { limit: limit + 1, walk: walkRows },
     );
-    if (walked.length > limit) return { rows: walked, matched: null };
+    if (walked.length > limit) return { rows: walked, matched: null, moreThan };
     // After a cursor the matches collected are those after it: not the list's total.
     const all = await collect(null);
-    return { rows: all.rows, matched: counting ? all.matched : null };
+    return { rows: all.rows, matched: counting ? all.matched : null, moreThan: null };
   }
 
   /*
