@@ -134,6 +134,15 @@ export function isCursorOf(sort: Sort) {
 const columns = { ...getTableColumns(products), cursorKeys: sql<string[]>`null` };
 export type Row = ProductRow & { cursorKeys: (string | null)[] | null };
 
+/** Every column a sort key above reads: what a search's collected matches keep of each row (statements.ts). */
+export const KEY_COLUMNS = {
+  id: products.id,
+  createdAt: products.createdAt,
+  price: products.price,
+  rating: products.rating,
+  name: products.name,
+};
+
 /** A page's columns: the product's, and the row's sort key for the next page's cursor. */
 export const pageFields = (keys: Key[]) => ({
   ...columns,

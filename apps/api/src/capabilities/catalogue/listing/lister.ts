@@ -61,14 +61,14 @@ export function createProductLister(
     let rows: Row[];
     /** Every match, when the page's statement collected them all to sort them (a first page only). */
     let matched: number | null = null;
-    /** When a statement stopped collecting at its cap: more than this many match. */
-    let moreThan: number | null = null;
+    /** Whether the page's statement saw more matches than any exact total (MAX_EXACT_COUNT). */
+    let pastExact = false;
     const afterCursor = (bind: Bind) => (cursor ? [after(keys, cursor.v, cursorValues(cursor.v, bind))] : []);
     const label = `sorted:${filter.sort}:${labelOf(filter, cursor)}`;
     if (words.length > 0 || hasFacetFilter(filter)) {
       const filters = (bind: Bind) => and(...filterConditions(filter, bind), ...afterCursor(bind));
       const search = (bind: Bind) => searchCondition(filter, bind);
-      ({ rows, matched, moreThan } = await matchPage(
+      ({ rows, matched, pastExact } = await matchPage(
         label,
         filters,
         search,
@@ -89,11 +89,7 @@ export function createProductLister(
     if (words.length > 0 || hasFacetFilter(filter)) {
       if (seen !== null) total = seen;
       else if (matched !== null && matched <= MAX_EXACT_COUNT) total = matched;
-      else
-        ({ total, totalIsExact, totalIsEstimate } = await estimatedCount(
-          filter,
-          moreThan !== null && moreThan >= MAX_EXACT_COUNT,
-        ));
+      else ({ total, totalIsExact, totalIsEstimate } = await estimatedCount(filter, pastExact));
     } else if (filter.sellerId) {
       const counted = await boundedCount(`owner:${labelOf(filter, null)}`, (bind) =>
         and(...filterConditions(filter, bind)),

@@ -83,7 +83,7 @@ export function createRelevance({
               offset,
             ),
             matched: null,
-            moreThan: null,
+            pastExact: false,
           }
         : matchPage(label, filters, tier2Words, words, keys, limit, offset, !cursor && filter.offset === 0);
     };
@@ -126,7 +126,7 @@ export function createRelevance({
       const tier2 = await tierPage(2, limit - rows.length, offset2);
       // Before tier 2 on a first page came all of tier 0 and tier 1 (neither filled the page).
       if (tier2.matched !== null) collected = rows.length + tier2.matched;
-      pastExact = tier2.moreThan !== null && tier2.moreThan >= MAX_EXACT_COUNT;
+      pastExact = tier2.pastExact;
       rows.push(...tier2.rows.map((row) => ({ ...row, tier: 2 as const })));
     }
     const { page, more, nextCursor } = finish(rows, limit, (row) => ({

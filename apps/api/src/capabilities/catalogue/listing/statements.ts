@@ -5,19 +5,20 @@ import { products } from '../../../db/schema.js';
 import { asPlaceholder, type Bind } from './bind.js';
 import { collectsFirst, filterConditions, walksFirst, type ListFilter } from './conditions.js';
 import { dialect, explainQuery, planRows, SURELY_PAST_EXACT } from './estimates.js';
-import { after, orderBy, pageFields, SORT_KEYS, type Cursor, type IndexSort, type Key, type Row } from './keys.js';
+import {
+  after,
+  KEY_COLUMNS,
+  orderBy,
+  pageFields,
+  SORT_KEYS,
+  type Cursor,
+  type IndexSort,
+  type Key,
+  type Row,
+} from './keys.js';
 
 /** Rows of the sort's index a search of several words walks before it collects every match instead. */
 export const WALK_ROWS = 5_000;
-
-/** Every column a sort key reads (keys.ts): what a search's collected matches keep of each row. */
-const KEY_COLUMNS = {
-  id: products.id,
-  createdAt: products.createdAt,
-  price: products.price,
-  rating: products.rating,
-  name: products.name,
-};
 
 /**
  * A page, and how many rows met its conditions in all when its statement collected every one of
@@ -27,10 +28,10 @@ export interface MatchedPage {
   rows: Row[];
   matched: number | null;
   /**
-   * When the statement that collected the matches stopped at its cap: more than this many rows
-   * met its conditions (a total past MAX_EXACT_COUNT is an estimate, and needs no count).
+   * Whether the statement that collected the matches stopped at a cap of MAX_EXACT_COUNT or more:
+   * more rows met its conditions, so the total is an estimate and needs no count.
    */
-  moreThan: number | null;
+  pastExact: boolean;
 }
 
 /*
@@ -159,7 +160,7 @@ export function createStatements(
    *   collectCap (MAX_EXACT_COUNT), and only they are sorted. The statement counts them too, so
    *   the total needs no count that reads the same rows again: "karnapoint 500" (1,174 matches at
    *   1,000,000 products) takes 19 ms, where the walk below (no page found), the collection and
-   *   the count took 50 ms. Past the cap (`moreThan`) the total is an estimate, counted no further;
+   *   the count took 50 ms. Past the cap (`pastExact`) the total is an estimate, counted no further;
    * - otherwise, or with more matches than that, words of 3 letters or more walk the sort's index
    *   for WALK_ROWS rows that pass the filters and check the words on those: where the words are
    *   common together, the page is found there (1.7 ms for "stainless steel"); a walk that finds
@@ -180,7 +181,7 @@ export function createStatements(
   ): Promise<MatchedPage> {
     const matching = (bind: Bind) => and(filters(bind), words(bind));
     if (offset > 0 || searched.length < 2)
-      return { rows: await pageOf(label, matching, keys, limit, offset), matched: null, moreThan: null };
+      return { rows: await pageOf(label, matching, keys, limit, offset), matched: null, pastExact: false };
     const fields = pageFields(keys);
     const order = sql.join(orderBy(keys), sql`, `);
     const raw = (statement: SQL | undefined, more: object = {}) => ({
@@ -210,15 +211,15 @@ export function createStatements(
       const matched = found[0]?.matched ?? 0;
       return { rows: found.map(({ matched: _, ...row }) => row), matched };
     };
-    /** Set when the collection first stopped at its cap. */
-    let moreThan: number | null = null;
+    /** Set when the collection first stopped at a cap past which no total is exact. */
+    let pastExact = false;
     if (counting && collectsFirst(searched) && (await plannedRows(`matches:${label}`, matching)) < collectRows) {
       const cap = Math.min(collectRows, collectCap);
       const collected = await collect(cap);
-      if (collected.matched <= cap) return { ...collected, moreThan: null };
-      moreThan = cap;
+      if (collected.matched <= cap) return { ...collected, pastExact: false };
+      pastExact = cap >= MAX_EXACT_COUNT;
     }
-    if (!walksFirst(searched)) return { rows: await pageOf(label, matching, keys, limit, 0), matched: null, moreThan };
+    if (!walksFirst(searched)) return { rows: await pageOf(label, matching, keys, limit, 0), matched: null, pastExact };
     const walked = await shaped(
       `walk:${label}`,
       (bind) => {
@@ -228,10 +229,10 @@ export function createStatements(
       raw,
       { limit: limit + 1, walk: walkRows },
     );
-    if (walked.length > limit) return { rows: walked, matched: null, moreThan };
+    if (walked.length > limit) return { rows: walked, matched: null, pastExact };
     // After a cursor the matches collected are those after it: not the list's total.
     const all = await collect(null);
-    return { rows: all.rows, matched: counting ? all.matched : null, moreThan: null };
+    return { rows: all.rows, matched: counting ? all.matched : null, pastExact: false };
   }
 
   /*
