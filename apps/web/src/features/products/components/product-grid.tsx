@@ -14,8 +14,10 @@ export function ProductGrid({ products, showMinQty, headingLevel, yourPrices }: 
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {products.map((product, index) => (
-        // Cards off screen skip style, layout and paint until scrolled near (a phone lays out one at a time).
-        <li key={product._id} className="[contain-intrinsic-size:auto_30rem] [content-visibility:auto]">
+        // Every card is laid out at once (no content-visibility: auto): a card first drawn when
+        // scrolled near changes from its placeholder height to its own, and the page under the
+        // reader's finger moves (the pager jumped away from a click).
+        <li key={product._id}>
           <ProductCard
             product={product}
             showMinQty={showMinQty}
