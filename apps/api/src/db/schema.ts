@@ -162,8 +162,13 @@ export const products = pgTable(
     uniqueIndex('products_sku_owner_unique')
       .on(skuKey(t.sku), t.sellerId)
       .where(sql`${t.sku} IS NOT NULL`),
-    // Substring and typo-tolerant search over name and brand (pg_trgm, on both engines).
-    index('products_search_idx').using('gin', sql`${searchText(t.name, t.brand)} gin_trgm_ops`),
+    // Substring and typo-tolerant search over name and brand (pg_trgm, on both engines). Every
+    // write of a product (a purchase's stock too) queues its trigrams in the index's pending list,
+    // which every search reads whole until a write moves it into the index: 256 kB, not the
+    // default 4 MB, bounds both (docs/architecture.md, "The search index's pending list").
+    index('products_search_idx')
+      .using('gin', sql`${searchText(t.name, t.brand)} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
   ],
 );
 

@@ -105,6 +105,14 @@ test('the available filter has a partial index', async () => {
   expect(JSON.stringify(result)).toMatch(/WHERE \(quantity > 100\)/);
 });
 
+test("the search index's pending list is bounded at 256 kB", async () => {
+  // pg_indexes shows the WITH (…) of an index: what every search reads whole until a write moves it.
+  const result = await database.db.execute<{ indexdef: string }>(
+    sql`select indexdef from pg_indexes where schemaname = current_schema() and indexname = 'products_search_idx'`,
+  );
+  expect(JSON.stringify(result)).toMatch(/WITH \(gin_pending_list_limit='?256'?\)/);
+});
+
 test('carts are listed by buyer uid through an index', async () => {
   const result = await database.db.execute<{ indexdef: string }>(
     sql`select indexdef from pg_indexes where schemaname = current_schema() and indexname = 'cart_items_user_uid_idx'`,
