@@ -183,17 +183,29 @@ async function createPglite(dataDir: string, options: DatabaseOptions): Promise<
   };
 }
 
+/** The connection `onOneConnection` took, and the last statement sent on it. */
+interface Pinned {
+  client: pg.PoolClient;
+  last: Promise<unknown>;
+}
+
 /**
  * A pool whose queries go to the connection `onOneConnection` took for the calling request, when
- * there is one (Drizzle and the array runners both send through `query`; transactions take a
- * connection of their own with `connect`).
+ * there is one (Drizzle and the array runners both send through `query`, as promises;
+ * transactions take a connection of their own with `connect`). Statements sent at once there
+ * (the facets' groups) run one after another, each after the one before has answered: a
+ * connection runs one statement at a time anyway, and pg's own queue for a second statement on a
+ * busy client is deprecated (pg 8 warns, pg 9 will refuse).
  */
 class PinningPool extends pg.Pool {
-  readonly pinned = new AsyncLocalStorage<pg.PoolClient>();
+  readonly pinned = new AsyncLocalStorage<Pinned>();
   override query(...args: unknown[]): never {
-    const client = this.pinned.getStore();
-    const query = client ? client.query.bind(client) : super.query.bind(this);
-    return (query as (...a: unknown[]) => never)(...args);
+    const pinned = this.pinned.getStore();
+    if (!pinned) return (super.query as (...a: unknown[]) => never).apply(this, args);
+    const query = pinned.client.query as (...a: unknown[]) => Promise<unknown>;
+    const sent = pinned.last.then(() => query.apply(pinned.client, args));
+    pinned.last = sent.catch(() => undefined);
+    return sent as never;
   }
 }
 
@@ -230,7 +242,7 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
     if (pool.pinned.getStore()) return run();
     const client = await pool.connect();
     try {
-      const result = await pool.pinned.run(client, run);
+      const result = await pool.pinned.run({ client, last: Promise.resolve() }, run);
       client.release();
       return result;
     } catch (error) {

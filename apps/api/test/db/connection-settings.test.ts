@@ -28,6 +28,10 @@ test.runIf(usesPostgres())(
   'onOneConnection sends every statement of its read on one connection, while other statements take others',
   async () => {
     const { db } = t.database;
+    // pg warns (once a process) when a statement is sent to a client still running one.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
     const pid = async () => (await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`))[0]?.pid;
     // Five statements at once: the pool gives them several connections.
     expect(new Set(await Promise.all(Array.from({ length: 5 }, pid))).size).toBeGreaterThan(1);
@@ -44,5 +48,8 @@ test.runIf(usesPostgres())(
     // A failed statement gives its connection back, and the pool goes on.
     await expect(onOneConnection(db, () => db.execute(sql`select 1/0`))).rejects.toThrow();
     expect(await onOneConnection(db, pid)).toEqual(expect.any(Number));
+    // The five sent at once inside the read went one after another, never two on the client at once.
+    process.off('warning', onWarning);
+    expect(warnings.filter((message) => /already executing a query/.test(message))).toEqual([]);
   },
 );
