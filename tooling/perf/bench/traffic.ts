@@ -17,7 +17,8 @@ import { seededRandom } from './random.js';
  * `npm run bench:traffic` (root; it starts the Auth Emulator around this script): the catalogue
  * as a busy shop uses it, not one URL repeated. On a fresh PostgreSQL database of BENCH_PRODUCTS
  * generated products, the API and the raw reference server (raw-server.ts) as processes, and
- * with BENCH_BEFORE=<commit> that commit's API as well, all on the same data:
+ * with BENCH_BEFORE=<commit> that commit's API as well, all on the same data, each server's
+ * measurement (and the paired rounds) starting on a vacuumed, checkpointed database (settle):
  *   1. reads only: BENCH_CONNECTIONS connections take their URLs, one after another, from one
  *      seeded sequence (the same for every server): a popular head (page 1, the available list,
  *      category fronts, common words, the facets) and a long tail (deep pages, single products,
@@ -129,6 +130,28 @@ async function sampleRows(url: string): Promise<Sampled> {
       names: rows.map((r) => r.name),
       brands: [...new Set(rows.map((r) => r.brand).filter(Boolean))],
     };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Before each server's measurement and before the paired rounds: VACUUM ANALYZE, then a
+ * CHECKPOINT. Every server but the first would otherwise start on what the one before it wrote
+ * (purchases, price edits, an import) and a production server's autovacuum would long since have
+ * cleaned up (this machine's PostgreSQL runs with autovacuum off): dead row versions, the search
+ * index's pending list, and cleared visibility bits, which make index-only reads of deep pages and
+ * counts visit the heap. Measured once (stop 58): a cold `carton smart` took 1.6 s before 4,000
+ * price edits and 7.0 s after, 6,251 dirty buffers written back on the way.
+ */
+async function settle(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const from = Date.now();
+    await client.query('VACUUM ANALYZE');
+    await client.query('CHECKPOINT');
+    log(`  VACUUM ANALYZE and CHECKPOINT: ${((Date.now() - from) / 1000).toFixed(1)} s`);
   } finally {
     await client.end();
   }
@@ -705,6 +728,7 @@ async function measureServer(
   token: string,
   probeId: string | null,
 ): Promise<ServerResult> {
+  await settle(fixture.databaseUrl as string);
   let server = await start();
   try {
     log(`${label}: warm-up ${WARMUP} s, then reads only for ${SECONDS} s`);
@@ -893,6 +917,7 @@ try {
     ),
   );
 
+  if (ROUNDS > 0) await settle(databaseUrl);
   const rounds = ROUNDS > 0 ? await pairedRounds(serverOptions, urls) : [];
 
   const api = results.at(-1) as ServerResult;
