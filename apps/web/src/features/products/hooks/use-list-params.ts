@@ -164,10 +164,9 @@ export function useListParams(defaultView: ProductView = 'table') {
         {
           // A page and a filter are each worth their own history entry (Back undoes a filter);
           // typing a search, sorting and switching the view replace the current one.
+          // A ticked box shows ticked at once through the filter panel's own state (filter-panel.tsx),
+          // while the navigation stays a transition that keeps the list on screen.
           replace: options.replace ?? !(changes.offset !== undefined || isFilterChange(changes)),
-          // A ticked box shows ticked at once: as a transition (the router's default) React would
-          // put the controlled checkbox back until the whole page had re-rendered.
-          flushSync: isFilterChange(changes),
         },
       );
     },
