@@ -1,19 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 /*
- * docs/benchmarks.md is written by more than one bench: `npm run bench` writes the page, and
- * each bench of its own (`npm run bench:dashboard`) owns one section between markers, which the
- * page keeps when it is written again.
+ * docs/benchmarks.md is written by more than one bench: `npm run bench` writes the top of the
+ * page, and each bench of its own (`npm run bench:dashboard`) owns one section between markers.
+ * Everything from the first owned section on (the sections, and the notes written by hand beside
+ * them) stays when the top is written again.
  */
 
 const START = (name: string) => `<!-- bench-section:${name} -->`;
 const END = (name: string) => `<!-- /bench-section:${name} -->`;
 const SECTIONS = /<!-- bench-section:([a-z-]+) -->[\s\S]*?<!-- \/bench-section:\1 -->\n?/g;
 
-/** The owned sections of the page at `file` (as they are, markers included). */
-export function ownedSections(file: string): string[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').match(SECTIONS) ?? [];
+/**
+ * The page at `file` from its first owned section to its end, as it is (markers, sections and
+ * whatever was written between and after them); empty without one.
+ */
+export function afterTop(file: string): string {
+  if (!existsSync(file)) return '';
+  const page = readFileSync(file, 'utf8');
+  const first = page.search(SECTIONS);
+  return first === -1 ? '' : page.slice(first);
 }
 
 /** `page` with the section `name` replaced by `body` (or added at the end). */

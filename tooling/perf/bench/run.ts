@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderChart } from './chart.js';
-import { ownedSections } from './doc-sections.js';
+import { afterTop } from './doc-sections.js';
 import {
   checkStock,
   serverVersion,
@@ -349,9 +349,8 @@ async function writeDocs(report: Report) {
     `Node ${report.machine.node}, PostgreSQL ${report.machine.postgres ?? '–'}; ${options.connections} connections, ` +
     `${options.duration} s per scenario`;
   writeFileSync(join(docs, 'benchmarks.svg'), renderChart(report.targets, caption));
-  // The sections other benches own (bench/doc-sections.ts) stay.
-  const owned = ownedSections(join(docs, 'benchmarks.md'));
-  let text = [markdown(report, 'benchmarks.svg'), ...owned].join('\n');
+  // The sections other benches own, and the notes beside them (bench/doc-sections.ts), stay.
+  let text = [markdown(report, 'benchmarks.svg'), afterTop(join(docs, 'benchmarks.md'))].join('\n');
   try {
     // Prettier keeps the repository's Markdown in one shape; the page must pass `prettier --check`.
     const prettier = await import('prettier');
