@@ -850,8 +850,10 @@ function report(results: ServerResult[], distinct: { reads: number }, goalsText:
       `${SECONDS} s per phase after ${WARMUP} s of warm-up, database pools of ${POOL}. One seeded sequence of URLs (60% a popular ` +
       `head of ${distinct.reads} URLs weighted by rank, 40% a long tail: deep pages, single products, SKUs, part numbers, ` +
       'two-word searches, filtered lists, facets of searches), walked in order by all connections together, the same for every server; ' +
-      'each phase goes on from where the one before stopped, so none starts on answers an earlier phase cached. Every ' +
-      "request accepts brotli and gzip, as a browser's does (the raw server sends its answers uncompressed).",
+      'each phase goes on from where the one before stopped, so none starts on answers an earlier phase cached. Each ' +
+      "server's phases, and the paired rounds, start on a database vacuumed, analyzed and checkpointed, as autovacuum " +
+      "would keep it, not on the dead rows an earlier server's writes left. Every request accepts brotli and gzip, as " +
+      "a browser's does (the raw server sends its answers uncompressed).",
     '',
     '| server | workload | throughput and latency | ÷ raw |',
     '|---|---|---|---|',
