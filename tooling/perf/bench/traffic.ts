@@ -141,8 +141,7 @@ async function sampleRows(url: string): Promise<Sampled> {
  * (purchases, price edits, an import) and a production server's autovacuum would long since have
  * cleaned up (this machine's PostgreSQL runs with autovacuum off): dead row versions, the search
  * index's pending list, and cleared visibility bits, which make index-only reads of deep pages and
- * counts visit the heap. Measured once (stop 58): a cold `carton smart` took 1.6 s before 4,000
- * price edits and 7.0 s after, 6,251 dirty buffers written back on the way.
+ * counts visit the heap (docs/benchmarks.md, "Each server on a settled database").
  */
 async function settle(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
