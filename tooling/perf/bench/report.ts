@@ -157,8 +157,10 @@ export function markdown(report: Report, chartFile: string): string {
       ? 'Every GET was sent with `Cache-Control: no-cache` (`--uncached`): the API answered each from the database, ' +
         'not from its catalogue cache.'
       : 'Each scenario repeats one URL, so after the warm-up the API answers the catalogue GETs from its catalogue ' +
-        'cache (docs/architecture.md, "The catalogue cache"), emptied by every write; the raw server has no cache. ' +
-        '`--uncached` measures the database path instead ("Search and facets at 1,000,000 products", below).',
+        'cache (docs/architecture.md, "The catalogue cache"), which a write empties only of the answers it changed: ' +
+        'these figures are the cache\'s ceiling, not a shop\'s traffic (that is "The catalogue under real traffic", ' +
+        'below). The raw server has no cache. `--uncached` measures the database path instead ("Search and facets ' +
+        'at 1,000,000 products", below).',
     '',
     '## Machine',
     '',
