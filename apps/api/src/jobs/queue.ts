@@ -52,6 +52,11 @@ export interface JobQueue {
   wake(queue: string): void;
   /** pg-boss itself, for what this module does not wrap (tests, the import's progress). */
   readonly boss: PgBoss;
+  /**
+   * Aborted when `stop` begins. A handler that works in steps (an import's batches) ends at the
+   * next step and queues the rest, instead of holding the process past its shutdown grace.
+   */
+  readonly stopping: AbortSignal;
   stop(): Promise<void>;
 }
 
@@ -76,6 +81,7 @@ export async function createJobQueue(
   let statementsInFlight = 0;
   let handlersInFlight = 0;
   let stopping = false;
+  const stoppingController = new AbortController();
   // Once `stop` has returned, the app may close the database at any moment. A statement pg-boss
   // still issues then (a handler that outlived the stop's deadline completing or failing its job,
   // which pg-boss does without awaiting) is dropped rather than sent to a closed pool: it never
@@ -116,6 +122,7 @@ export async function createJobQueue(
 
   return {
     boss,
+    stopping: stoppingController.signal,
     async work<T extends object>(queue: QueueDefinition, handler: JobHandler<T>) {
       const options = {
         name: queue.name,
@@ -159,12 +166,15 @@ export async function createJobQueue(
       await boss.insert(jobs.map((job) => ({ name: queue, data: job.data, ...(job.id ? { id: job.id } : {}) })));
     },
     wake(queue: string) {
+      // A stopping worker would only fail what it fetched back to the queue, as a spent attempt.
+      if (stopping) return;
       const id = workers.get(queue);
       if (id) boss.notifyWorker(id);
     },
     async stop() {
       // Waits for the jobs in hand; close: false, as the database belongs to the app.
       stopping = true;
+      stoppingController.abort();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: stopTimeoutMs });
       const deadline = Date.now() + stopTimeoutMs / 2;
       while ((statementsInFlight > 0 || handlersInFlight > 0) && Date.now() < deadline) {

@@ -42,6 +42,11 @@ interface RunnerParts {
   shopperRate: () => number;
 }
 
+/** A rest cut short by the shutdown is over; any other failure is not. */
+function stillStopping(error: unknown): void {
+  if ((error as { name?: unknown } | null)?.name !== 'AbortError') throw error;
+}
+
 export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRatio, shopperRate }: RunnerParts) {
   /** Marks the import finished and, in the same transaction, tells its seller (the outbox). */
   const finish = (id: string, fields: Partial<typeof imports.$inferInsert>) =>
@@ -57,11 +62,16 @@ export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRat
   return {
     /**
      * A job: reads the file (and counts it, the first time), applies its rows batch by batch from
-     * the first one not yet applied, for about `sliceMs`; 'more' when rows remain for the next
-     * job. Safe to run again after a crash at any point, and two workers on one import never
-     * apply a row twice: each batch commits only if `processed` is still where its worker read it.
+     * the first one not yet applied, for about `sliceMs`, or until `stopping` is aborted (the
+     * process is shutting down: the batch in hand is finished, not cut); 'more' when rows remain
+     * for the next job. Safe to run again after a crash at any point, and two workers on one
+     * import never apply a row twice: each batch commits only if `processed` is still where its
+     * worker read it.
      */
-    async run(importId: string, sliceMs = SLICE_MS): Promise<'done' | 'more'> {
+    async run(
+      importId: string,
+      { sliceMs = SLICE_MS, stopping }: { sliceMs?: number; stopping?: AbortSignal } = {},
+    ): Promise<'done' | 'more'> {
       let [imp] = await db.select().from(imports).where(eq(imports.id, importId));
       if (!imp || imp.status === 'done' || imp.status === 'failed' || imp.status === 'uploading') return 'done';
       const owner: ImportOwner = {
@@ -116,7 +126,7 @@ export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRat
         // The batch's inserts and their triggers held a core of the database: give the machine
         // back to the shoppers, the longer the more of them there are.
         const pause = restAfterBatch(performance.now() - batchStarted, restRatio, shopperRate());
-        if (pause > 0) await rest(pause);
+        if (pause > 0 && !stopping?.aborted) await rest(pause, undefined, { signal: stopping }).catch(stillStopping);
       };
       try {
         for await (const row of readRows(fileOf(imp.id), imp.kind)) {
@@ -130,7 +140,7 @@ export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRat
           batch.push(row);
           if (batch.length >= BATCH_ROWS) {
             await apply();
-            if (performance.now() - started > sliceMs) return 'more';
+            if (performance.now() - started > sliceMs || stopping?.aborted) return 'more';
           }
         }
         if (batch.length > 0) await apply();
