@@ -53,10 +53,15 @@ export interface JobQueue {
   /** pg-boss itself, for what this module does not wrap (tests, the import's progress). */
   readonly boss: PgBoss;
   /**
-   * Aborted when `stop` begins. A handler that works in steps (an import's batches) ends at the
-   * next step and queues the rest, instead of holding the process past its shutdown grace.
+   * Aborted by `windDown` (or `stop`). A handler that works in steps (an import's batches) ends
+   * at the next step and queues the rest, instead of holding the process past its shutdown grace.
    */
   readonly stopping: AbortSignal;
+  /**
+   * Tells the handlers in hand that the process is stopping (`stopping`), as soon as it begins to.
+   * The queue still works (sends, completes) until `stop`.
+   */
+  windDown(): void;
   stop(): Promise<void>;
 }
 
@@ -120,6 +125,19 @@ export async function createJobQueue(
 
   const workers = new Map<string, string>();
 
+  function windDown() {
+    if (stoppingController.signal.aborted) return;
+    stopping = true;
+    stoppingController.abort();
+    // Nothing more is fetched here: a job queued now (the rest of an import) is for another
+    // process, or for this one when it runs again. The handlers in hand go on to their end.
+    for (const name of workers.keys()) {
+      boss
+        .offWork(name)
+        .catch((error: unknown) => log.warn({ err: error, queue: name }, 'job queue worker not stopped'));
+    }
+  }
+
   return {
     boss,
     stopping: stoppingController.signal,
@@ -166,15 +184,13 @@ export async function createJobQueue(
       await boss.insert(jobs.map((job) => ({ name: queue, data: job.data, ...(job.id ? { id: job.id } : {}) })));
     },
     wake(queue: string) {
-      // A stopping worker would only fail what it fetched back to the queue, as a spent attempt.
-      if (stopping) return;
       const id = workers.get(queue);
       if (id) boss.notifyWorker(id);
     },
+    windDown,
     async stop() {
+      windDown();
       // Waits for the jobs in hand; close: false, as the database belongs to the app.
-      stopping = true;
-      stoppingController.abort();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: stopTimeoutMs });
       const deadline = Date.now() + stopTimeoutMs / 2;
       while ((statementsInFlight > 0 || handlersInFlight > 0) && Date.now() < deadline) {

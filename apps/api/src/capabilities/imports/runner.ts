@@ -63,8 +63,8 @@ export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRat
     /**
      * A job: reads the file (and counts it, the first time), applies its rows batch by batch from
      * the first one not yet applied, for about `sliceMs`, or until `stopping` is aborted (the
-     * process is shutting down: the batch in hand is finished, not cut); 'more' when rows remain
-     * for the next job. Safe to run again after a crash at any point, and two workers on one
+     * process is shutting down: a batch being written is finished, not cut); 'more' when rows
+     * remain for the next job. Safe to run again after a crash at any point, and two workers on one
      * import never apply a row twice: each batch commits only if `processed` is still where its
      * worker read it.
      */
@@ -134,13 +134,17 @@ export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRat
             first = false;
             continue;
           }
+          // Stopping: the rows read since the last batch are not applied, and `processed` stays
+          // where that batch left it, so the next job reads them again. After the last row the
+          // loop has ended and the import finishes here.
+          if (stopping?.aborted) return 'more';
           seen++;
           // Rows applied before (by an earlier slice, or a worker that died) are skipped: `processed` moved with them.
           if (seen <= done) continue;
           batch.push(row);
           if (batch.length >= BATCH_ROWS) {
             await apply();
-            if (performance.now() - started > sliceMs || stopping?.aborted) return 'more';
+            if (performance.now() - started > sliceMs) return 'more';
           }
         }
         if (batch.length > 0) await apply();

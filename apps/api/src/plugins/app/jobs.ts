@@ -8,7 +8,10 @@ declare module 'fastify' {
   }
 }
 
-/** Starts the job queue on the app's database and stops it (waiting for jobs in hand) on close. */
+/**
+ * Starts the job queue on the app's database; on close, winds its jobs down first, then stops it
+ * (waiting for the jobs in hand).
+ */
 export default fp(
   async (app) => {
     const jobs = await createJobQueue(app.database, {
@@ -17,6 +20,8 @@ export default fp(
       maintenanceIntervalSeconds: app.config.jobMaintenanceSeconds,
     });
     app.decorate('jobs', jobs);
+    // Before the server waits for the requests in flight: a long job starts to wind down at once.
+    app.addHook('preClose', async () => jobs.windDown());
     app.addHook('onClose', async () => jobs.stop());
   },
   { name: 'jobs', dependencies: ['db', 'config'] },
