@@ -85,8 +85,8 @@ export async function createJobQueue(
   // database without a late statement failing on a closed pool.
   let statementsInFlight = 0;
   let handlersInFlight = 0;
-  let stopping = false;
-  const stoppingController = new AbortController();
+  // Aborted once the queue winds down: from then on nothing is fetched here.
+  const stopping = new AbortController();
   // Once `stop` has returned, the app may close the database at any moment. A statement pg-boss
   // still issues then (a handler that outlived the stop's deadline completing or failing its job,
   // which pg-boss does without awaiting) is dropped rather than sent to a closed pool: it never
@@ -126,9 +126,8 @@ export async function createJobQueue(
   const workers = new Map<string, string>();
 
   function windDown() {
-    if (stoppingController.signal.aborted) return;
-    stopping = true;
-    stoppingController.abort();
+    if (stopping.signal.aborted) return;
+    stopping.abort();
     // Nothing more is fetched here: a job queued now (the rest of an import) is for another
     // process, or for this one when it runs again. The handlers in hand go on to their end.
     for (const name of workers.keys()) {
@@ -140,7 +139,7 @@ export async function createJobQueue(
 
   return {
     boss,
-    stopping: stoppingController.signal,
+    stopping: stopping.signal,
     async work<T extends object>(queue: QueueDefinition, handler: JobHandler<T>) {
       const options = {
         name: queue.name,
@@ -168,7 +167,7 @@ export async function createJobQueue(
         async (jobs) => {
           // Jobs fetched while stopping go back to the queue as a failed attempt, as pg-boss does
           // with the jobs in hand when it stops; they are retried by a running process.
-          if (stopping) throw new Error('pg-boss shut down while fetching');
+          if (stopping.signal.aborted) throw new Error('pg-boss shut down while fetching');
           handlersInFlight += 1;
           try {
             await handleEach(jobs);

@@ -8,7 +8,7 @@ import { createUser, type TestUser } from '../helpers/users.js';
 /*
  * An import survives the end of its process (docs/architecture.md, "Catalogue import and
  * export"). Killed with SIGKILL half way, its job is taken up by a second process once it has
- * expired; stopped with SIGTERM half way, the process ends the job after its batch in hand, exits
+ * expired; stopped with SIGTERM half way, the process ends the job at its next row, exits
  * cleanly and queues the rest, which a second process takes up at once. Either way the import
  * finishes with every row applied exactly once. PostgreSQL only: two processes cannot share a
  * PGlite database.

@@ -126,7 +126,8 @@ export function createRunner(db: AppDb, { fileOf, countRows, applyBatch, restRat
         // The batch's inserts and their triggers held a core of the database: give the machine
         // back to the shoppers, the longer the more of them there are.
         const pause = restAfterBatch(performance.now() - batchStarted, restRatio, shopperRate());
-        if (pause > 0 && !stopping?.aborted) await rest(pause, undefined, { signal: stopping }).catch(stillStopping);
+        // Already stopping, the rest ends at once.
+        if (pause > 0) await rest(pause, undefined, { signal: stopping }).catch(stillStopping);
       };
       try {
         for await (const row of readRows(fileOf(imp.id), imp.kind)) {

@@ -52,8 +52,8 @@ export default fp(
         expireInSeconds: app.config.importJobExpireSeconds,
       },
       async (job) => {
-        // On shutdown the job ends after its batch in hand and queues the rest, for this process
-        // when it comes back or for another one now: nothing waits for the job to expire.
+        // On shutdown the job ends at its next row and queues the rest, for another process at its
+        // next poll or for this one when it runs again: nothing waits for the job to expire.
         if ((await service.run(job.data.importId, { stopping: app.jobs.stopping })) === 'more') {
           await app.jobs.send(IMPORT_QUEUE, [{ data: { importId: job.data.importId } }]);
           app.jobs.wake(IMPORT_QUEUE);
